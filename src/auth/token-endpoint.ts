@@ -1,0 +1,37 @@
+// Calls POST /oauth/v2/token (spec 4.2) and turns the answer into a stored token.
+import type { HttpCore } from '../api/http.js';
+import { ApiError, AuthError } from '../errors.js';
+import type { Grant, StoredToken } from '../config/profile.js';
+import { TokenResponse } from '../schemas/oauth.js';
+
+export const TOKEN_PATH = '/oauth/v2/token';
+
+export async function requestToken(
+  http: HttpCore,
+  form: Record<string, string | undefined>,
+  grant: Grant,
+  now: number,
+  loginHint: string,
+  signal?: AbortSignal,
+): Promise<StoredToken> {
+  let response;
+  try {
+    response = await http.send({ method: 'POST', path: TOKEN_PATH, form, auth: false, idempotencyKey: false, signal });
+  } catch (error) {
+    if (error instanceof ApiError && ['invalid_client', 'invalid_grant', 'unauthorized', 'invalid_scope'].includes(error.code)) {
+      throw new AuthError(`${error.message}. Run \`${loginHint}\`.`);
+    }
+    throw error;
+  }
+  const parsed = TokenResponse.safeParse(response.body);
+  if (!parsed.success) throw new ApiError(response.status, 'InvalidTokenResponse', 'the token endpoint answered without an access_token');
+  const token = parsed.data;
+  return {
+    access_token: token.access_token,
+    token_type: token.token_type,
+    expires_at: now + token.expires_in * 1000,
+    scope: token.scope,
+    refresh_token: token.refresh_token,
+    grant,
+  };
+}

@@ -1,0 +1,33 @@
+// Shared by every `ads ... list`: paging flags, streaming rows to the output layer.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { walkPages, type Page, type PageQuery } from '../../api/paginate.js';
+import { MAX_PAGE_LIMIT } from '../../schemas/ads.js';
+import type { View } from '../../output/columns.js';
+import { writeRows } from '../../output/rows.js';
+
+export interface PagingFlags {
+  all?: boolean;
+  limit?: number;
+  pageToken?: string;
+  pageLimit?: number;
+  id?: string[];
+}
+
+export function checkPaging(flags: PagingFlags): void {
+  if (flags.limit !== undefined && flags.limit < 1) throw new UsageError('--limit must be at least 1');
+  if (flags.pageLimit !== undefined && (flags.pageLimit < 1 || flags.pageLimit > MAX_PAGE_LIMIT)) {
+    throw new UsageError(`--page-limit must be from 1 to ${MAX_PAGE_LIMIT}`);
+  }
+  if (flags.all && flags.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
+}
+
+export async function listPages<T>(ctx: Context, view: View<T>, flags: PagingFlags, fetchPage: (query: PageQuery) => Promise<Page<T>>): Promise<void> {
+  checkPaging(flags);
+  let next: string | undefined;
+  const rows = walkPages(fetchPage, { all: Boolean(flags.all), limit: flags.limit, pageToken: flags.pageToken, pageLimit: flags.pageLimit }, (token) => {
+    next = token;
+  });
+  await writeRows(ctx, view, rows);
+  if (next && !flags.all) ctx.info(`More ${view.noun}: add --all, or --page-token ${next}`);
+}

@@ -1,0 +1,11 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { activeProfile } from '../../factory.js';
+
+export async function run(ctx: Context): Promise<void> {
+  const store = await ctx.config();
+  const name = activeProfile(ctx, store);
+  if (!store.getProfile(name)) throw new UsageError(`no profile named ${name}; see \`platform auth status\``);
+  store.updateProfile(name, { token: undefined, client_secret: undefined });
+  ctx.info(`Logged out of profile ${name}: its token and stored client secret are removed.`);
+}

@@ -1,0 +1,49 @@
+// `platform sandbox serve`: run the local emulator until Ctrl-C.
+import type { Context } from '../../context.js';
+import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../schemas/sandbox.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  seed: number;
+  campaigns?: number;
+  state?: string;
+  failRate: number;
+  throttleRate: number;
+  rateLimit?: number;
+  latency: number;
+}
+
+export async function run(ctx: Context, options: ServeOptions): Promise<void> {
+  const { startSandbox } = await import('../../sandbox/index.js');
+  const sandbox = await startSandbox({
+    host: options.host,
+    port: options.port,
+    seed: options.seed,
+    campaigns: options.campaigns,
+    statePath: options.state,
+    failRate: options.failRate,
+    throttleRate: options.throttleRate,
+    rateLimit: options.rateLimit,
+    latencyMs: options.latency,
+    now: () => ctx.clock.now(),
+    log: (line) => ctx.io.stderr.write(`${line}\n`),
+  });
+  ctx.io.stdout.write(
+    [
+      `Sandbox listening on ${sandbox.url}`,
+      `client id: ${SANDBOX_DEMO_CLIENT_ID}`,
+      `client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`,
+      'Try: platform ads accounts list --profile local',
+      '',
+    ].join('\n'),
+  );
+  try {
+    await new Promise<void>((resolve) => {
+      if (ctx.signal.aborted) return resolve();
+      ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  } finally {
+    await sandbox.close();
+  }
+}

@@ -1,0 +1,33 @@
+import { SANDBOX_DEFAULT_URL, SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../schemas/sandbox.js';
+
+export type Grant = 'client_credentials' | 'authorization_code';
+
+export interface StoredToken {
+  access_token: string;
+  token_type: string;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+  scope: string;
+  refresh_token?: string;
+  grant: Grant;
+}
+
+export interface Profile {
+  base_url?: string;
+  client_id?: string;
+  client_secret?: string;
+  /** Scopes to ask for; absent means all the client may have. */
+  scopes?: string[];
+  token?: StoredToken;
+}
+
+export const LOCAL_PROFILE = 'local';
+
+/** The built-in profile: the sandbox on its default address with its public demo credentials. */
+export const builtinProfiles: Readonly<Record<string, Profile>> = {
+  [LOCAL_PROFILE]: {
+    base_url: SANDBOX_DEFAULT_URL,
+    client_id: SANDBOX_DEMO_CLIENT_ID,
+    client_secret: SANDBOX_DEMO_CLIENT_SECRET,
+  },
+};

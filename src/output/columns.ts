@@ -1,0 +1,19 @@
+/** One column of a resource's view: its header in tables, its name in CSV, and how to read it. */
+export interface Column<T> {
+  /** Header in tables, e.g. "BUDGET". */
+  header: string;
+  /** Column name in CSV; the same names `--from-csv` reads. */
+  name: string;
+  /** Plain value for CSV (exact, machine-readable). */
+  csv: (row: T) => string | undefined;
+  /** Value for tables (friendly); defaults to the CSV value. */
+  table?: (row: T) => string | undefined;
+  /** Leave out of tables (CSV only). */
+  csvOnly?: boolean;
+}
+
+export interface View<T> {
+  /** Plural noun for messages, e.g. "campaigns". */
+  noun: string;
+  columns: ReadonlyArray<Column<T>>;
+}

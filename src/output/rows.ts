@@ -1,0 +1,55 @@
+// The one place that decides how rows leave the program: a table on a TTY, JSON when
+// piped (or -o json), NDJSON or CSV on request. JSON/NDJSON carry the API's raw objects;
+// CSV and tables use the view's columns. Everything but the table streams.
+import type { Context } from '../context.js';
+import type { View } from './columns.js';
+import { resolveFormat } from './format.js';
+import { write } from './write.js';
+
+export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+  const format = resolveFormat(ctx);
+  const out = ctx.io.stdout;
+  let count = 0;
+  if (format === 'json') {
+    for await (const row of rows) {
+      await write(out, `${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`);
+      count++;
+    }
+    await write(out, count === 0 ? '[]\n' : '\n]\n');
+  } else if (format === 'ndjson') {
+    for await (const row of rows) {
+      await write(out, `${JSON.stringify(row)}\n`);
+      count++;
+    }
+  } else if (format === 'csv') {
+    const { stringify } = await import('csv-stringify/sync');
+    const columns = view.columns;
+    await write(out, stringify([columns.map((c) => c.name)]));
+    for await (const row of rows) {
+      await write(out, stringify([columns.map((c) => c.csv(row) ?? '')]));
+      count++;
+    }
+  } else {
+    const buffered: T[] = [];
+    for await (const row of rows) buffered.push(row);
+    count = buffered.length;
+    if (count === 0) {
+      ctx.info(`No ${view.noun} found.`);
+    } else {
+      const { renderTable } = await import('./table.js');
+      await write(out, renderTable(ctx, view, buffered));
+    }
+  }
+  return count;
+}
+
+/** Prints one object (e.g. `auth status` of one profile) in the chosen format. */
+export async function writeObject<T>(ctx: Context, view: View<T>, row: T): Promise<void> {
+  const format = resolveFormat(ctx);
+  if (format === 'json') await write(ctx.io.stdout, `${JSON.stringify(row, null, 2)}\n`);
+  else await writeRows(ctx, view, [row]);
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
+}

@@ -1,0 +1,96 @@
+// How ads resources look in tables and CSV. CSV names are the ones `--from-csv` reads.
+import type { Ad, AdAccount, AdGroup, Campaign, CurrencyAmount, Store } from '../../schemas/ads.js';
+import { e5ToDecimal } from '../../schemas/money.js';
+import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
+import type { View } from '../columns.js';
+
+/** "12.34 USD" for tables. */
+export function money(amount: CurrencyAmount | undefined): string | undefined {
+  return amount ? `${e5ToDecimal(amount.amount_e5)} ${amount.currency_code}` : undefined;
+}
+
+const decimal = (amount: CurrencyAmount | undefined) => (amount ? e5ToDecimal(amount.amount_e5) : undefined);
+const day = (iso: string | undefined) => iso?.slice(0, 10);
+
+export const accountView: View<AdAccount> = {
+  noun: 'ad accounts',
+  columns: [
+    { header: 'ID', name: 'ad_account_id', csv: (a) => a.ad_account_id },
+    { header: 'NAME', name: 'name', csv: (a) => a.name },
+    { header: 'COUNTRY', name: 'country_code', csv: (a) => a.country_code },
+    { header: 'CURRENCY', name: 'currency_code', csv: (a) => a.currency_code },
+    { header: 'TYPE', name: 'account_type', csv: (a) => a.account_type },
+    { header: 'BILLING', name: 'billing_type', csv: (a) => a.billing?.type, table: (a) => a.billing?.type?.replace('ACCOUNT_BILLING_MODE_', '').toLowerCase() },
+  ],
+};
+
+export const storeView: View<Store> = {
+  noun: 'stores',
+  columns: [
+    { header: 'ID', name: 'id', csv: (s) => s.id },
+    { header: 'NAME', name: 'name', csv: (s) => s.name },
+    { header: 'CITY', name: 'city', csv: (s) => s.address?.city },
+    { header: 'REGION', name: 'region', csv: (s) => s.address?.region },
+    { header: 'COUNTRY', name: 'country', csv: (s) => s.address?.country },
+    { header: 'CURRENCY', name: 'currency_code', csv: (s) => s.currency_code },
+    { header: 'ADDRESS', name: 'address_line1', csv: (s) => s.address?.address_line1, csvOnly: true },
+    { header: 'POSTAL CODE', name: 'postal_code', csv: (s) => s.address?.postal_code, csvOnly: true },
+    { header: 'LATITUDE', name: 'latitude', csv: (s) => s.address?.latitude?.toString(), csvOnly: true },
+    { header: 'LONGITUDE', name: 'longitude', csv: (s) => s.address?.longitude?.toString(), csvOnly: true },
+  ],
+};
+
+export const campaignView: View<Campaign> = {
+  noun: 'campaigns',
+  columns: [
+    { header: 'ID', name: 'campaign_id', csv: (c) => c.campaign_id },
+    { header: 'NAME', name: 'name', csv: (c) => c.name },
+    { header: 'STATUS', name: 'status', csv: (c) => campaignStatus.toFriendly(c.configured_status) },
+    { header: 'BUDGET', name: 'budget', csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
+    { header: 'CURRENCY', name: 'currency', csv: (c) => c.budget?.total.currency_code, csvOnly: true },
+    { header: 'UNIT', name: 'budget_unit', csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
+    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0) },
+    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at) },
+  ],
+};
+
+function keywordCriterion(g: AdGroup): { keywords: string[]; match_type: string } | undefined {
+  const criteria = (g.targeting as { criteria?: Array<Record<string, unknown>> } | undefined)?.criteria ?? [];
+  return criteria.find((c) => c.keyword_targeting)?.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
+}
+
+function bid(g: AdGroup): CurrencyAmount | undefined {
+  return (g.bidding as { manual?: { bid_amount: CurrencyAmount } }).manual?.bid_amount;
+}
+
+export const adGroupView: View<AdGroup> = {
+  noun: 'ad groups',
+  columns: [
+    { header: 'ID', name: 'ad_group_id', csv: (g) => g.ad_group_id },
+    { header: 'CAMPAIGN', name: 'campaign_id', csv: (g) => g.campaign_id, csvOnly: true },
+    { header: 'NAME', name: 'name', csv: (g) => g.name },
+    { header: 'PRODUCT', name: 'ad_product', csv: (g) => adProduct.toFriendly(g.ad_product) },
+    { header: 'STATUS', name: 'status', csv: (g) => adGroupStatus.toFriendly(g.configured_status) },
+    { header: 'BUDGET', name: 'budget', csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total) },
+    { header: 'CURRENCY', name: 'currency', csv: (g) => g.budget?.total.currency_code ?? bid(g)?.currency_code, csvOnly: true },
+    { header: 'UNIT', name: 'budget_unit', csv: (g) => budgetUnit.toFriendly(g.budget?.unit), csvOnly: true },
+    { header: 'BID', name: 'bid', csv: (g) => decimal(bid(g)), table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined) },
+    { header: 'BIDDING', name: 'bidding', csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
+    { header: 'KEYWORDS', name: 'keywords', csv: (g) => keywordCriterion(g)?.keywords.join('|') },
+    { header: 'MATCH', name: 'match_type', csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
+    { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true },
+    { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time) },
+    { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time) },
+  ],
+};
+
+export const adView: View<Ad> = {
+  noun: 'ads',
+  columns: [
+    { header: 'ID', name: 'ad_id', csv: (a) => a.ad_id },
+    { header: 'NAME', name: 'name', csv: (a) => a.name },
+    { header: 'AD GROUP', name: 'ad_group_id', csv: (a) => a.ad_group_id },
+    { header: 'CAMPAIGN', name: 'campaign_id', csv: (a) => a.campaign_id },
+  ],
+};
+

@@ -1,0 +1,77 @@
+// Helpers shared by the ads read and write routes.
+import type { z } from 'zod';
+import type { Campaign } from '../schemas/ads.js';
+import { describeZodError } from '../schemas/issues.js';
+import type { SandboxContext } from './context.js';
+import { adsError, type SandboxRequest } from './http.js';
+import type { AccountRecord, AdGroupRecord, CampaignRecord } from './store.js';
+
+export const PERMISSIONS = ['READ', 'UPDATE', 'DELETE'];
+
+export const isoNow = (ctx: SandboxContext) => new Date(ctx.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export function requireAccount(ctx: SandboxContext, req: SandboxRequest): AccountRecord {
+  const id = req.params.account_id ?? req.params.ad_account_id ?? '';
+  const account = ctx.store.account(id);
+  if (!account) throw adsError(404, 'NotFound', `ad account ${id} not found`);
+  return account;
+}
+
+export function requireCampaign(ctx: SandboxContext, req: SandboxRequest, account: AccountRecord): CampaignRecord {
+  const id = req.params.campaign_id ?? '';
+  const campaign = ctx.store.campaign(account.value.ad_account_id, id);
+  if (!campaign) throw adsError(404, 'NotFound', campaignNotFound(id, account.value.ad_account_id));
+  return campaign;
+}
+
+export function requireAdGroup(ctx: SandboxContext, req: SandboxRequest, campaign: CampaignRecord): AdGroupRecord {
+  const id = req.params.ad_group_id ?? '';
+  const group = ctx.store.adGroup(campaign.value.campaign_id, id);
+  if (!group) throw adsError(404, 'NotFound', adGroupNotFound(id, campaign.value.campaign_id));
+  return group;
+}
+
+export const campaignNotFound = (id: string, accountId: string) => `campaign ${id} not found in account ${accountId}`;
+export const adGroupNotFound = (id: string, campaignId: string) => `ad group ${id} not found in campaign ${campaignId}`;
+
+export function parseBody<S extends z.ZodType>(req: SandboxRequest, schema: S): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(req.body.toString('utf8'));
+  } catch (error) {
+    throw adsError(400, 'BadRequest', `body is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw adsError(400, 'BadRequest', describeZodError(parsed.error, ''));
+  return parsed.data;
+}
+
+export function renderCampaign(ctx: SandboxContext, rec: CampaignRecord): Campaign {
+  const ad_groups = ctx.store.adGroups(rec.value.campaign_id).map(({ value: g }) => ({
+    ad_group_id: g.ad_group_id,
+    name: g.name,
+    ad_product: g.ad_product,
+    configured_status: g.configured_status,
+    effective_status: g.effective_status,
+    permissions: g.permissions,
+  }));
+  return { ...rec.value, ad_groups };
+}
+
+/** A per-item business-rule failure inside a batch. */
+export class ItemError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+export type BatchItemResult = { success: { id: string } } | { failure: { error_code: string; error_message: string } };
+
+export function batchItem(apply: () => string): BatchItemResult {
+  try {
+    return { success: { id: apply() } };
+  } catch (error) {
+    if (error instanceof ItemError) return { failure: { error_code: error.code, error_message: error.message } };
+    throw error;
+  }
+}

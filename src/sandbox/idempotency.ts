@@ -1,0 +1,34 @@
+// Idempotency-Key on POST/PATCH: the first successful response for (client, key) is kept
+// for 24 h and replayed for a repeat without applying anything again.
+import { createHash } from 'node:crypto';
+import type { Caller } from './auth.js';
+import type { SandboxContext } from './context.js';
+import { adsError, header, type SandboxRequest, type SandboxResponse } from './http.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+export function idempotent(ctx: SandboxContext, req: SandboxRequest, caller: Caller, apply: () => SandboxResponse): SandboxResponse {
+  const key = header(req, 'idempotency-key');
+  if (!key) return apply();
+  const now = ctx.now();
+  const id = `${caller.client.client_id}\n${key}`;
+  const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n`).update(req.body).digest('base64url');
+  const stored = ctx.store.idempotency.get(id);
+  if (stored && stored.expires_at > now) {
+    if (stored.fingerprint !== fingerprint) {
+      throw adsError(400, 'BadRequest', 'Idempotency-Key was already used for a different request');
+    }
+    return { status: stored.status, body: stored.body, headers: { 'idempotent-replayed': 'true' } };
+  }
+  const response = apply();
+  if (response.status >= 200 && response.status < 300) {
+    pruneExpired(ctx, now);
+    ctx.store.idempotency.set(id, { key: id, fingerprint, status: response.status, body: response.body, expires_at: now + IDEMPOTENCY_TTL_MS });
+    ctx.persister.changed();
+  }
+  return response;
+}
+
+function pruneExpired(ctx: SandboxContext, now: number): void {
+  for (const [k, v] of ctx.store.idempotency) if (v.expires_at <= now) ctx.store.idempotency.delete(k);
+}

@@ -1,0 +1,120 @@
+// The local emulator of the ads API and its token endpoint: startSandbox().
+import type { AddressInfo } from 'node:net';
+import { TOKEN_REQUESTS_PER_HOUR } from '../schemas/oauth.js';
+import { SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_PORT, SANDBOX_DEFAULT_SEED } from '../schemas/sandbox.js';
+import { registerAdsRoutes } from './ads-routes.js';
+import type { Faults, SandboxContext, SandboxStats } from './context.js';
+import { json } from './http.js';
+import { registerOAuthRoutes } from './oauth.js';
+import { Router } from './router.js';
+import { seedData } from './seed.js';
+import { createSandboxServer } from './server.js';
+import { DataStore, loadState, Persister } from './store.js';
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  seed?: number;
+  campaigns?: number;
+  statePath?: string;
+  failRate?: number;
+  throttleRate?: number;
+  rateLimit?: number;
+  latencyMs?: number;
+  tokenRequestsPerHour?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+  random?: () => number;
+}
+
+export interface Sandbox {
+  url: string;
+  port: number;
+  stats: SandboxStats;
+  setFaults(faults: { failRate?: number; throttleRate?: number; rateLimit?: number; latencyMs?: number }): void;
+  revokeTokens(): void;
+  resetStats(): void;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const loaded = options.statePath ? loadState(options.statePath) : undefined;
+  const store = new DataStore(loaded ?? seedData({ seed: options.seed ?? SANDBOX_DEFAULT_SEED, campaigns: options.campaigns }));
+  const persister = new Persister(options.statePath, store);
+  if (!loaded) persister.changed();
+  const faults: Faults = {
+    failRate: options.failRate ?? 0,
+    throttleRate: options.throttleRate ?? 0,
+    rateLimit: options.rateLimit,
+    latencyMs: options.latencyMs ?? 0,
+  };
+  const stats: SandboxStats = { apiRequests: 0, tokenRequests: 0, writesById: new Map(), requests: [] };
+  const ctx: SandboxContext = {
+    store,
+    persister,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    stats,
+    faults,
+    tokenRequestsPerHour: options.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR,
+  };
+
+  const router = new Router();
+  registerOAuthRoutes(router, ctx);
+  registerAdsRoutes(router, ctx);
+  router.get('/_sandbox/stats', () =>
+    json(200, { apiRequests: stats.apiRequests, tokenRequests: stats.tokenRequests, writes: Object.fromEntries(stats.writesById) }),
+  );
+
+  const server = createSandboxServer(router, ctx, options.log);
+  const host = options.host ?? SANDBOX_DEFAULT_HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? SANDBOX_DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    stats,
+    setFaults(next) {
+      for (const key of ['failRate', 'throttleRate', 'rateLimit', 'latencyMs'] as const) {
+        if (key in next) (faults as unknown as Record<string, number | undefined>)[key] = next[key];
+      }
+      faults.failRate ??= 0;
+      faults.throttleRate ??= 0;
+      faults.latencyMs ??= 0;
+    },
+    revokeTokens() {
+      store.tokens.clear();
+      persister.changed();
+    },
+    resetStats() {
+      stats.apiRequests = 0;
+      stats.tokenRequests = 0;
+      stats.writesById.clear();
+      stats.requests.length = 0;
+    },
+    close() {
+      closed ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          try {
+            persister.flush();
+          } catch (saveError) {
+            return reject(saveError);
+          }
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// POST /oauth/v2/token (spec 4.2, 5). Grants are a table so authorization_code and
+// refresh_token can be added later.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { TOKEN_LIFETIME_SECONDS } from '../schemas/oauth.js';
+import { findClient, type OAuthClient } from './clients.js';
+import type { SandboxContext } from './context.js';
+import { header, HttpError, json, type SandboxRequest, type SandboxResponse } from './http.js';
+import type { Router } from './router.js';
+
+const HOUR_MS = 3600_000;
+
+function oauthError(status: number, error: string, description: string, headers?: Record<string, string>): HttpError {
+  return new HttpError({ status, body: { error, error_description: description }, headers });
+}
+
+export type GrantHandler = (ctx: SandboxContext, client: OAuthClient, form: FormData) => SandboxResponse;
+
+export const GRANTS: Record<string, GrantHandler> = {
+  client_credentials: clientCredentials,
+};
+
+export function registerOAuthRoutes(router: Router, ctx: SandboxContext): void {
+  const requestLog = new Map<string, number[]>();
+  router.post('/oauth/v2/token', async (req) => {
+    ctx.stats.tokenRequests++;
+    const form = await parseForm(req);
+    const grantType = field(form, 'grant_type');
+    if (!grantType) throw oauthError(400, 'invalid_request', 'missing required parameter grant_type');
+    const client = authenticateClient(req, form);
+    limitRequests(ctx, requestLog, client.client_id);
+    const grant = GRANTS[grantType];
+    if (!grant || !client.grants.includes(grantType)) {
+      throw oauthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
+    }
+    return grant(ctx, client, form);
+  });
+}
+
+async function parseForm(req: SandboxRequest): Promise<FormData> {
+  const type = header(req, 'content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
+    throw oauthError(400, 'invalid_request', 'the body must be application/x-www-form-urlencoded or multipart/form-data');
+  }
+  try {
+    const request = new Request('http://sandbox/', { method: 'POST', headers: { 'content-type': type }, body: req.body, duplex: 'half' } as RequestInit);
+    return await request.formData();
+  } catch {
+    throw oauthError(400, 'invalid_request', 'the form body could not be parsed');
+  }
+}
+
+function field(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function authenticateClient(req: SandboxRequest, form: FormData): OAuthClient {
+  let clientId = field(form, 'client_id');
+  let secret = field(form, 'client_secret');
+  const auth = header(req, 'authorization');
+  const basic = auth?.match(/^Basic\s+(.+)$/i);
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) {
+      clientId = decodeURIComponent(decoded.slice(0, colon));
+      secret = decodeURIComponent(decoded.slice(colon + 1));
+    }
+  }
+  if (!clientId) throw oauthError(400, 'invalid_request', 'missing required parameter client_id');
+  if (!secret) throw oauthError(400, 'invalid_request', 'missing required parameter client_secret');
+  const client = findClient(clientId);
+  if (!client || !sameSecret(client.client_secret, secret)) {
+    throw oauthError(401, 'invalid_client', 'client authentication failed: unknown client or wrong secret', basic ? { 'www-authenticate': 'Basic realm="sandbox"' } : undefined);
+  }
+  return client;
+}
+
+function sameSecret(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function limitRequests(ctx: SandboxContext, log: Map<string, number[]>, clientId: string): void {
+  const now = ctx.now();
+  const recent = (log.get(clientId) ?? []).filter((t) => t > now - HOUR_MS);
+  if (recent.length >= ctx.tokenRequestsPerHour) {
+    log.set(clientId, recent);
+    const retryAfter = Math.max(1, Math.ceil((recent[0]! + HOUR_MS - now) / 1000));
+    throw oauthError(429, 'rate_limit_exceeded', `at most ${ctx.tokenRequestsPerHour} token requests per hour per client`, { 'retry-after': String(retryAfter) });
+  }
+  recent.push(now);
+  log.set(clientId, recent);
+}
+
+function clientCredentials(ctx: SandboxContext, client: OAuthClient, form: FormData): SandboxResponse {
+  const requested = field(form, 'scope')?.split(/\s+/).filter(Boolean);
+  const scopes = requested && requested.length > 0 ? [...new Set(requested)] : [...client.scopes];
+  for (const scope of scopes) {
+    if (!client.scopes.includes(scope)) throw oauthError(400, 'invalid_scope', `scope ${scope} is not allowed for this client`);
+  }
+  const token = randomBytes(24).toString('base64url');
+  ctx.store.tokens.set(token, { token, client_id: client.client_id, scopes, expires_at: ctx.now() + TOKEN_LIFETIME_SECONDS * 1000 });
+  ctx.persister.changed();
+  return json(200, { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') }, { 'cache-control': 'no-store' });
+}

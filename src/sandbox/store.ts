@@ -1,0 +1,172 @@
+// In-memory data of the sandbox, its indexes, and persistence to a JSON file (--state).
+import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
+import type { Ad, AdAccount, AdGroup, Campaign, Store as StoreResource } from '../schemas/ads.js';
+
+export type CampaignValue = Omit<Campaign, 'ad_groups'>;
+export type AdGroupValue = AdGroup;
+
+export interface AccountRecord { value: AdAccount; active: boolean }
+export interface CampaignRecord { account: string; value: CampaignValue }
+export interface AdGroupRecord { account: string; value: AdGroupValue }
+export interface AdRecord { account: string; value: Ad }
+
+export interface TokenRecord {
+  token: string;
+  client_id: string;
+  scopes: string[];
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+}
+
+export interface IdempotencyRecord {
+  /** `${client_id}\n${key}` */
+  key: string;
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  expires_at: number;
+}
+
+/** Everything that is saved to and loaded from the state file. */
+export interface StateData {
+  version: 1;
+  accounts: AccountRecord[];
+  stores: Record<string, StoreResource[]>;
+  campaigns: CampaignRecord[];
+  adGroups: AdGroupRecord[];
+  ads: AdRecord[];
+  tokens: TokenRecord[];
+  idempotency: IdempotencyRecord[];
+}
+
+export class DataStore {
+  readonly accounts: AccountRecord[];
+  readonly stores: Map<string, StoreResource[]>;
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+  private readonly campaignsById = new Map<string, CampaignRecord>();
+  private readonly campaignsByAccount = new Map<string, CampaignRecord[]>();
+  private readonly adGroupsById = new Map<string, AdGroupRecord>();
+  private readonly adGroupsByCampaign = new Map<string, AdGroupRecord[]>();
+  private readonly adsById = new Map<string, AdRecord>();
+  private readonly adsByAdGroup = new Map<string, AdRecord[]>();
+  /** Creation order over all accounts, for saving. */
+  private readonly campaignOrder: CampaignRecord[] = [];
+  private readonly adGroupOrder: AdGroupRecord[] = [];
+  private readonly adOrder: AdRecord[] = [];
+
+  constructor(data: StateData) {
+    this.accounts = data.accounts;
+    this.stores = new Map(Object.entries(data.stores));
+    for (const c of data.campaigns) this.addCampaign(c);
+    for (const g of data.adGroups) this.addAdGroup(g);
+    for (const a of data.ads) this.addAd(a);
+    for (const t of data.tokens) this.tokens.set(t.token, t);
+    for (const i of data.idempotency) this.idempotency.set(i.key, i);
+  }
+
+  account(id: string, activeOnly = true): AccountRecord | undefined {
+    return this.accounts.find((a) => a.value.ad_account_id === id && (a.active || !activeOnly));
+  }
+
+  accountStores(accountId: string): StoreResource[] {
+    return this.stores.get(accountId) ?? [];
+  }
+
+  campaigns(accountId: string): CampaignRecord[] {
+    return this.campaignsByAccount.get(accountId) ?? [];
+  }
+
+  campaign(accountId: string, campaignId: string): CampaignRecord | undefined {
+    const rec = this.campaignsById.get(campaignId);
+    return rec && rec.account === accountId ? rec : undefined;
+  }
+
+  adGroups(campaignId: string): AdGroupRecord[] {
+    return this.adGroupsByCampaign.get(campaignId) ?? [];
+  }
+
+  adGroup(campaignId: string, adGroupId: string): AdGroupRecord | undefined {
+    const rec = this.adGroupsById.get(adGroupId);
+    return rec && rec.value.campaign_id === campaignId ? rec : undefined;
+  }
+
+  ads(adGroupId: string): AdRecord[] {
+    return this.adsByAdGroup.get(adGroupId) ?? [];
+  }
+
+  addCampaign(rec: CampaignRecord): void {
+    this.campaignsById.set(rec.value.campaign_id, rec);
+    pushTo(this.campaignsByAccount, rec.account, rec);
+    this.campaignOrder.push(rec);
+  }
+
+  addAdGroup(rec: AdGroupRecord): void {
+    this.adGroupsById.set(rec.value.ad_group_id, rec);
+    pushTo(this.adGroupsByCampaign, rec.value.campaign_id, rec);
+    this.adGroupOrder.push(rec);
+  }
+
+  addAd(rec: AdRecord): void {
+    this.adsById.set(rec.value.ad_id, rec);
+    pushTo(this.adsByAdGroup, rec.value.ad_group_id, rec);
+    this.adOrder.push(rec);
+  }
+
+  toData(): StateData {
+    return {
+      version: 1,
+      accounts: this.accounts,
+      stores: Object.fromEntries(this.stores),
+      campaigns: this.campaignOrder,
+      adGroups: this.adGroupOrder,
+      ads: this.adOrder,
+      tokens: [...this.tokens.values()],
+      idempotency: [...this.idempotency.values()],
+    };
+  }
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export function loadState(path: string): StateData | undefined {
+  if (!existsSync(path)) return undefined;
+  const data = JSON.parse(readFileSync(path, 'utf8')) as StateData;
+  if (data.version !== 1) throw new Error(`${path}: unsupported sandbox state version ${String(data.version)}`);
+  return data;
+}
+
+/** Writes atomically (temp file + rename). */
+export function saveState(path: string, data: StateData): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(data));
+  renameSync(tmp, path);
+}
+
+/** Saves at most once per `delayMs` after changes, and on flush. */
+export class Persister {
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+
+  constructor(private readonly path: string | undefined, private readonly store: DataStore, private readonly delayMs = 250) {}
+
+  changed(): void {
+    if (!this.path) return;
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.delayMs);
+    this.timer.unref();
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.path || !this.dirty) return;
+    this.dirty = false;
+    saveState(this.path, this.store.toData());
+  }
+}

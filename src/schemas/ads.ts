@@ -1,0 +1,259 @@
+// One zod schema per ads resource and input (spec 2.x, 4.1; the OpenAPI reference where the
+// spec is silent). The CLI validates with these before sending, the sandbox validates
+// request bodies with the same ones, and the CSV validator maps rows onto them.
+import { z } from 'zod';
+
+/** Largest page the API serves (spec 8). */
+export const MAX_PAGE_LIMIT = 2000;
+/** Page size when page_limit is absent (the real default is not shown; ours). */
+export const DEFAULT_PAGE_LIMIT = 50;
+/** Most items one batch create/patch accepts (not shown in the spec; ours, enforced by the sandbox). */
+export const MAX_BATCH_ITEMS = 1000;
+
+export const CAMPAIGN_STATUSES = ['CAMPAIGN_CONFIGURED_STATUS_ACTIVE', 'CAMPAIGN_CONFIGURED_STATUS_PAUSED'] as const;
+export const AD_GROUP_STATUSES = ['AD_GROUP_CONFIGURED_STATUS_ACTIVE', 'AD_GROUP_CONFIGURED_STATUS_PAUSED'] as const;
+export const BUDGET_UNITS = ['BUDGET_UNIT_DAILY', 'BUDGET_UNIT_WEEKLY', 'BUDGET_UNIT_FIXED'] as const;
+export const AD_PRODUCTS = ['SPONSORED_LISTING', 'SPONSORED_SEARCH'] as const;
+export const MATCH_TYPES = ['MATCH_TYPE_EXACT', 'MATCH_TYPE_BROAD'] as const;
+export const PERMISSIONS = ['READ', 'UPDATE', 'DELETE'] as const;
+
+export const SCOPES = {
+  accountsRead: 'ads.ad-accounts.read',
+  campaignsRead: 'ads.campaigns.read',
+  campaignsWrite: 'ads.campaigns.write',
+} as const;
+
+const id = z.string().min(1, 'must not be empty');
+const name = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z' });
+
+export const CurrencyAmount = z.strictObject({
+  amount_e5: z.string().regex(/^\d+$/, 'must be a string of digits (amount x 10^5)'),
+  currency_code: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code'),
+});
+export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
+
+export const BudgetInput = z.strictObject({
+  unit: z.enum(BUDGET_UNITS),
+  total: CurrencyAmount,
+});
+export type BudgetInput = z.infer<typeof BudgetInput>;
+
+export const Budget = BudgetInput.extend({
+  cofunding_sources: z.array(z.object({ funding_percentage: z.number() })).optional(),
+});
+
+export const CreateCampaignInput = z.strictObject({
+  name,
+  configured_status: z.enum(CAMPAIGN_STATUSES),
+  budget: BudgetInput.optional(),
+});
+export type CreateCampaignInput = z.infer<typeof CreateCampaignInput>;
+
+export const UpdateCampaignInput = z.strictObject({
+  campaign_id: id,
+  name: name.optional(),
+  configured_status: z.enum(CAMPAIGN_STATUSES).optional(),
+  budget: BudgetInput.optional(),
+});
+export type UpdateCampaignInput = z.infer<typeof UpdateCampaignInput>;
+
+export const Schedule = z.strictObject({
+  start_time: timestamp,
+  end_time: timestamp.optional(),
+});
+
+const DaypartingTime = z.strictObject({
+  hour: z.number().int().min(0).max(24),
+  minute: z.number().int().min(0).max(59).refine((m) => m % 15 === 0, 'must be a multiple of 15'),
+});
+const DaypartingInterval = z.strictObject({ start_time: DaypartingTime, end_time: DaypartingTime });
+export const DaypartingSchedule = z.strictObject({
+  dayparting_day_schedule: z
+    .array(z.strictObject({ intervals: z.array(DaypartingInterval) }))
+    .length(7, 'must hold exactly 7 days (Monday first)'),
+});
+
+export const Bidding = z.union([
+  z.strictObject({ auto: z.strictObject({}) }),
+  z.strictObject({ manual: z.strictObject({ bid_amount: CurrencyAmount }) }),
+  z.strictObject({ goal_based: z.strictObject({ roas_goal: z.number().positive() }) }),
+], { error: 'must be exactly one of {auto: {}}, {manual: {bid_amount}}, {goal_based: {roas_goal}}' });
+export type Bidding = z.infer<typeof Bidding>;
+
+export const KeywordTargeting = z.strictObject({
+  keywords: z.array(z.string().min(1)).min(1, 'must hold at least one keyword'),
+  // The create input in the OpenAPI file spells these EXACT/BROAD; responses use MATCH_TYPE_*.
+  match_type: z.enum([...MATCH_TYPES, 'EXACT', 'BROAD']),
+});
+
+const emptyCriterion = z.strictObject({});
+export const TargetingCriterion = z.union([
+  z.strictObject({ keyword_targeting: KeywordTargeting }),
+  z.strictObject({ platform_one: emptyCriterion }),
+  z.strictObject({ new_to_brand: emptyCriterion }),
+  z.strictObject({ new_to_location: emptyCriterion }),
+  z.strictObject({ existing_to_location: emptyCriterion }),
+  z.strictObject({ lapsed_to_location: emptyCriterion }),
+], { error: 'must be one of keyword_targeting, platform_one, new_to_brand, new_to_location, existing_to_location, lapsed_to_location' });
+
+export const Targeting = z.strictObject({
+  negation: z.boolean(),
+  operator: z.enum(['AND', 'OR']),
+  criteria: z.array(TargetingCriterion),
+});
+export type Targeting = z.infer<typeof Targeting>;
+
+export const AdSubjects = z.strictObject({
+  stores: z.strictObject({ store_ids: z.array(id).min(1, 'must hold at least one store id') }),
+});
+
+export const CreateAdGroupInput = z.strictObject({
+  name,
+  ad_product: z.enum(AD_PRODUCTS),
+  configured_status: z.enum(AD_GROUP_STATUSES),
+  budget: BudgetInput.optional(),
+  schedule: Schedule,
+  dayparting_schedule: DaypartingSchedule.optional(),
+  bidding: Bidding,
+  targeting: Targeting.optional(),
+  ad_subjects: AdSubjects,
+});
+export type CreateAdGroupInput = z.infer<typeof CreateAdGroupInput>;
+
+export const UpdateAdGroupInput = z.strictObject({
+  ad_group_id: id,
+  name: name.optional(),
+  configured_status: z.enum(AD_GROUP_STATUSES).optional(),
+  budget: BudgetInput.optional(),
+  schedule: Schedule.optional(),
+  dayparting_schedule: DaypartingSchedule.optional(),
+  bidding: Bidding.optional(),
+  targeting: Targeting.optional(),
+  ad_subjects: AdSubjects.optional(),
+});
+export type UpdateAdGroupInput = z.infer<typeof UpdateAdGroupInput>;
+
+export const CreateAdInput = z.strictObject({ name });
+export type CreateAdInput = z.infer<typeof CreateAdInput>;
+
+// Request bodies: the batch wrappers of spec 4.1.
+const batch = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'must hold at least one item').max(MAX_BATCH_ITEMS, `must hold at most ${MAX_BATCH_ITEMS} items`);
+export const CreateCampaignsBody = z.strictObject({ campaigns: batch(CreateCampaignInput) });
+export const UpdateCampaignsBody = z.strictObject({ campaigns: batch(UpdateCampaignInput) });
+export const CreateAdGroupsBody = z.strictObject({ ad_groups: batch(CreateAdGroupInput) });
+export const UpdateAdGroupsBody = z.strictObject({ ad_groups: batch(UpdateAdGroupInput) });
+export const CreateAdsBody = z.strictObject({ ads: batch(CreateAdInput) });
+
+// Resources as the API returns them. Loose (z.object) so that new response attributes,
+// which clients must tolerate (spec 9.2), pass through.
+export const PageToken = z.object({ value: z.string() });
+
+export const AdAccount = z.object({
+  ad_account_id: z.string(),
+  name: z.string(),
+  country_code: z.string(),
+  currency_code: z.string(),
+  account_type: z.string(),
+  billing: z.object({
+    address: z.object({
+      address_line1: z.string(),
+      address_line2: z.string().optional(),
+      city: z.string(),
+      state: z.string(),
+      country_code: z.string(),
+      postal_code: z.string(),
+    }),
+    type: z.string(),
+  }),
+});
+export type AdAccount = z.infer<typeof AdAccount>;
+
+export const Store = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency_code: z.string(),
+  image_url: z.string(),
+  address: z.object({
+    address_line1: z.string(),
+    address_line2: z.string().optional(),
+    city: z.string(),
+    region: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+});
+export type Store = z.infer<typeof Store>;
+
+const Summary = z.object({
+  name: z.string(),
+  configured_status: z.string(),
+  effective_status: z.string(),
+  permissions: z.array(z.string()),
+});
+
+export const Campaign = z.object({
+  campaign_id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by_email: z.string(),
+  updated_by_email: z.string(),
+  budget: Budget.optional(),
+  ad_groups: z.array(Summary.extend({ ad_group_id: z.string(), ad_product: z.string() })),
+  configured_status: z.string(),
+  effective_status: z.string(),
+  permissions: z.array(z.string()),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const AdGroup = z.object({
+  ad_group_id: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+  ad_product: z.string(),
+  schedule: z.object({ start_time: z.string(), end_time: z.string().optional() }),
+  budget: Budget.optional(),
+  bidding: z.record(z.string(), z.unknown()),
+  targeting: z.unknown().optional(),
+  dayparting_schedule: z.unknown().optional(),
+  subjects: z.object({ stores: z.object({ store_ids: z.array(z.string()) }) }).optional(),
+  configured_status: z.string(),
+  effective_status: z.string(),
+  permissions: z.array(z.string()),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type AdGroup = z.infer<typeof AdGroup>;
+
+export const Ad = z.object({
+  ad_id: z.string(),
+  ad_group_id: z.string(),
+  campaign_id: z.string(),
+  name: z.string(),
+});
+export type Ad = z.infer<typeof Ad>;
+
+export const BatchResult = z.union([
+  z.object({ success: z.object({ id: z.string() }) }),
+  z.object({ failure: z.object({ error_code: z.string(), error_message: z.string() }) }),
+]);
+export type BatchResult = z.infer<typeof BatchResult>;
+export const BatchResponse = z.object({ results: z.array(BatchResult) });
+
+/** Ads API error body (spec 7.1). */
+export const AdsErrorBody = z.object({ code: z.string(), message: z.string() });
+export const ADS_ERROR_CODES = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'PermissionDenied',
+  404: 'NotFound',
+  429: 'RateLimitExceeded',
+  500: 'Internal',
+} as const;
+
+/** Batch item failure codes worth retrying: the item was not applied for a passing reason. */
+export const TRANSIENT_ITEM_CODES = new Set(['Internal', 'Unavailable', 'RateLimitExceeded']);
