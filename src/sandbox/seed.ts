@@ -12,6 +12,7 @@ export interface SeedOptions {
 export const DEFAULT_CAMPAIGNS = 25;
 /** Only this many campaigns per account get ad groups, so huge seeds stay small. */
 export const CAMPAIGNS_WITH_AD_GROUPS = 300;
+/** Shared by every seeded resource (never mutated) to keep huge seeds small. */
 const PERMISSIONS = ['READ', 'UPDATE', 'DELETE'];
 const BASE_TIME = Date.parse('2025-01-06T09:00:00Z');
 const EMAILS = ['alex.morgan@example.com', 'sam.lee@example.com', 'jordan.diaz@example.com'];
@@ -49,7 +50,7 @@ export function seedData(options: SeedOptions): StateData {
   PLANS.forEach((plan, index) => {
     const account = makeAccount(rng, plan);
     data.accounts.push({ value: account, active: plan.active });
-    const stores = makeStores(rng, plan, account.ad_account_id);
+    const stores = makeStores(rng, plan);
     data.stores[account.ad_account_id] = stores;
     if (!plan.active) return;
     const count = index === 0 ? (options.campaigns ?? DEFAULT_CAMPAIGNS) : DEFAULT_CAMPAIGNS;
@@ -79,7 +80,7 @@ function makeAccount(rng: Rng, plan: AccountPlan): AdAccount {
   };
 }
 
-function makeStores(rng: Rng, plan: AccountPlan, accountId: string): Store[] {
+function makeStores(rng: Rng, plan: AccountPlan): Store[] {
   const stores: Store[] = [];
   for (let i = 0; i < plan.stores; i++) {
     const id = uuidFrom(rng);
@@ -100,7 +101,6 @@ function makeStores(rng: Rng, plan: AccountPlan, accountId: string): Store[] {
       },
     });
   }
-  void accountId;
   return stores;
 }
 
@@ -134,7 +134,7 @@ function seedCampaigns(rng: Rng, data: StateData, account: AdAccount, stores: St
         ...(i % 3 !== 2 ? { budget: budget(rng, i, account.currency_code) } : {}),
         configured_status: i % 4 === 3 ? 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' : 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
         effective_status: 'CAMPAIGN_EFFECTIVE_STATUS_ACTIVE',
-        permissions: [...PERMISSIONS],
+        permissions: PERMISSIONS,
       },
     };
     data.campaigns.push(campaign);
@@ -169,7 +169,7 @@ function seedAdGroup(rng: Rng, data: StateData, account: AdAccount, stores: Stor
     subjects: { stores: { store_ids: [...storeIds] } },
     configured_status: g % 4 === 1 ? 'AD_GROUP_CONFIGURED_STATUS_PAUSED' : 'AD_GROUP_CONFIGURED_STATUS_ACTIVE',
     effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE',
-    permissions: [...PERMISSIONS],
+    permissions: PERMISSIONS,
     created_at: campaign.value.created_at,
     updated_at: campaign.value.created_at,
   };

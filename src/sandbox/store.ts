@@ -158,7 +158,13 @@ export class Persister {
     if (!this.path) return;
     this.dirty = true;
     if (this.timer) return;
-    this.timer = setTimeout(() => this.flush(), this.delayMs);
+    this.timer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch {
+        this.dirty = true; // retried on the next change or on close
+      }
+    }, this.delayMs);
     this.timer.unref();
   }
 

@@ -24,7 +24,8 @@ export const SCOPES = {
 } as const;
 
 const id = z.string().min(1, 'must not be empty');
-const name = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+// Names are kept exactly as given (no trimming): what a user sends is what is stored.
+const name = z.string().max(255, 'must be at most 255 characters').refine((s) => s.trim() !== '', 'must not be blank');
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z' });
 
 export const CurrencyAmount = z.strictObject({

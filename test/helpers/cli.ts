@@ -1,0 +1,116 @@
+// Drives the CLI in-process with fake streams, as a user would from a shell, against a
+// real sandbox over HTTP. No module is mocked.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { runCli } from '../../src/cli.js';
+import type { Clock } from '../../src/context.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  /** Pretend stdout (and stderr) is a terminal. */
+  tty?: boolean;
+  clock?: Clock;
+  signal?: AbortSignal;
+}
+
+/** A clock whose sleeps are 100x shorter, and which remembers what was asked for. */
+export function fastClock(): Clock & { slept: number[] } {
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => Date.now(),
+    sleep: (ms, signal) =>
+      new Promise((resolve, reject) => {
+        slept.push(ms);
+        if (signal?.aborted) return reject(signal.reason);
+        const timer = setTimeout(resolve, Math.ceil(ms / 100));
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        }, { once: true });
+      }),
+  };
+}
+
+export function tempDir(prefix = 'platform-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** One isolated user: their own config dir, pointed at one sandbox. */
+export class TestUser {
+  readonly configDir = tempDir();
+  readonly clock = fastClock();
+
+  constructor(readonly sandbox: Sandbox, readonly env: Record<string, string | undefined> = {}) {}
+
+  get configPath(): string {
+    return path.join(this.configDir, 'config.json');
+  }
+
+  readConfig(): { default_profile?: string; profiles: Record<string, { token?: { access_token: string; expires_at: number } }> } {
+    return JSON.parse(fs.readFileSync(this.configPath, 'utf8'));
+  }
+
+  writeConfig(config: unknown): void {
+    fs.writeFileSync(this.configPath, JSON.stringify(config));
+  }
+
+  async run(args: string[], options: RunOptions = {}): Promise<CliResult> {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    const code = await runCli(args, {
+      io: {
+        stdout,
+        stderr,
+        stdin: Readable.from(options.stdin !== undefined ? [options.stdin] : []),
+        stdoutIsTTY: Boolean(options.tty),
+        stderrIsTTY: Boolean(options.tty),
+        stdinIsTTY: false,
+        columns: 120,
+      },
+      env: {
+        PLATFORM_CONFIG_DIR: this.configDir,
+        PLATFORM_BASE_URL: this.sandbox.url,
+        HOME: this.configDir,
+        ...this.env,
+        ...options.env,
+      },
+      signal: options.signal ?? new AbortController().signal,
+      clock: options.clock ?? this.clock,
+      homedir: this.configDir,
+      version: '0.0.0-test',
+    });
+    return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  }
+
+  /** Runs and parses stdout as JSON, failing loudly when the command failed. */
+  async json<T = unknown>(args: string[], options: RunOptions = {}): Promise<T> {
+    const result = await this.run([...args, '--json'], options);
+    if (result.code !== 0) throw new Error(`platform ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+    return JSON.parse(result.stdout) as T;
+  }
+}
+
+export async function sandboxOnFreePort(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ port: 0, ...options });
+}
+
+/** The first listed ad account of the seeded sandbox. */
+export async function firstAccount(user: TestUser): Promise<{ ad_account_id: string; currency_code: string }> {
+  const accounts = await user.json<Array<{ ad_account_id: string; currency_code: string }>>(['ads', 'accounts', 'list']);
+  return accounts[0]!;
+}
