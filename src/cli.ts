@@ -2,9 +2,10 @@
 // Imports nothing heavy: command modules load with `await import` when their command runs.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
-import { OUTPUT_FORMATS } from './context.js';
 import { errorLine, exitCodeFor, EXIT, UsageError } from './errors.js';
 import { createFactory, type FactoryDeps } from './factory.js';
+import { globalOptions, versionOption } from './commands/globals.js';
+import { helpTopics, helpTopicsText } from './commands/help-topics.js';
 import { commandTree } from './commands/tree.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 
@@ -52,8 +53,10 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: 
   configure(command, ctx);
   if (spec.subcommands) {
     for (const child of spec.subcommands) addCommand(command, child, ctx, exitCode);
+    showUsageAfterError(command);
     return;
   }
+  showUsageAfterError(command);
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     const args = cmd.args;
@@ -61,6 +64,13 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: 
     const code = await module.run(ctx, cmd.opts(), args);
     exitCode.value = code ?? EXIT.ok;
   });
+}
+
+/** After a usage error (unknown command or flag, missing flag or argument), the usage line. */
+function showUsageAfterError(command: Command): void {
+  const usage = command.createHelp().commandUsage(command);
+  const name = usage.replace(/ \[options\].*$| <.*$| \[.*$/, '');
+  command.showHelpAfterError(`Usage: ${usage}\nRun \`${name} --help\` for its flags and examples.`);
 }
 
 function configure(command: Command, ctx: Context): void {
@@ -77,22 +87,19 @@ function configure(command: Command, ctx: Context): void {
 export function buildProgram(ctx: Context, version: string, exitCode: { value: number }): Command {
   const program = new Command('platform')
     .description('Work with the Platform Ads, Rider and Webhooks APIs, or their local sandbox, from the command line.')
-    .version(version, '-v, --version', 'print the version')
-    .option('--profile <name>', 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS))
-    .option('--json', 'same as --output json')
-    .option('--no-color', 'no colours (also NO_COLOR)')
-    .option('--debug', 'trace HTTP requests and responses on stderr (secrets redacted)');
+    .version(version, versionOption.flags, versionOption.description);
+  for (const option of globalOptions) program.addOption(toOption(option));
   configure(program, ctx);
   program.addHelpText('after', examplesText({
     name: 'platform',
     summary: '',
     examples: [
       'platform sandbox serve',
-      'platform ads campaigns list --account 2f6e0c4a-0000-4000-8000-000000000001',
+      'platform ads campaigns list --account a087eaf3-00b3-49c9-8706-c4ebfb2627fd',
       'platform ads campaigns patch --account ACCOUNT --campaign-id ID --status paused',
     ],
   }));
+  program.addHelpText('after', helpTopicsText());
   program.hook('preAction', () => {
     const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean }>();
     ctx.globals.profile = opts.profile;
@@ -102,6 +109,10 @@ export function buildProgram(ctx: Context, version: string, exitCode: { value: n
     ctx.globals.color = opts.color !== false && !ctx.env.NO_COLOR && (ctx.io.stdoutIsTTY || forced);
   });
   for (const spec of commandTree) addCommand(program, spec, ctx, exitCode);
+  // Only the program's help command takes a path and topics (runCli handles them); set
+  // after the subcommands, which keep commander's own `help [command]`.
+  program.helpCommand('help [command...]', 'show help for a command, or a topic: exit-codes, environment');
+  showUsageAfterError(program);
   return program;
 }
 
@@ -111,6 +122,15 @@ export async function runCli(argv: string[], deps: FactoryDeps): Promise<number>
   const { ctx } = factory;
   const exitCode = { value: EXIT.ok };
   try {
+    if (argv[0] === 'help' && argv.length > 1) {
+      // `platform help exit-codes` prints a topic; `platform help ads campaigns list` is that command's --help.
+      const topic = helpTopics.find((t) => t.name === argv[1]);
+      if (topic && argv.length === 2) {
+        ctx.io.stdout.write(topic.text());
+        return EXIT.ok;
+      }
+      argv = [...argv.slice(1), '--help'];
+    }
     const program = buildProgram(ctx, deps.version, exitCode);
     await program.parseAsync(argv, { from: 'user' });
     return exitCode.value;

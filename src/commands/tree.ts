@@ -1,9 +1,9 @@
 // Every command, its flags, help and examples. Command code loads only when it runs.
 import { OUTPUT_FORMATS } from '../context.js';
-import { MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from '../schemas/ads.js';
+import { MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from '../schemas/limits.js';
 import type { CommandSpec, OptionSpec } from './spec.js';
 
-const ACCOUNT = '2f6e0c4a-0000-4000-8000-000000000001';
+const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 
 const account: OptionSpec = { flags: '--account <id>', description: 'ad account id (see `platform ads accounts list`)', required: true };
 const campaign: OptionSpec = { flags: '--campaign <id>', description: 'campaign id', required: true };

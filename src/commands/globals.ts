@@ -1,0 +1,19 @@
+// The global options, declared once: src/cli.ts turns them into commander options and the
+// shell completions offer them after every command. Plain data: it loads nothing.
+import { OUTPUT_FORMATS } from '../context.js';
+import type { OptionSpec } from './spec.js';
+
+/** The flag whose values are profile names (read from the config when completing). */
+export const PROFILE_FLAG = '--profile';
+
+export const globalOptions: readonly OptionSpec[] = [
+  { flags: `${PROFILE_FLAG} <name>`, description: 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)' },
+  { flags: '-o, --output <format>', description: 'output format (default: table on a terminal, json otherwise)', choices: OUTPUT_FORMATS },
+  { flags: '--json', description: 'same as --output json' },
+  { flags: '--no-color', description: 'no colours (also NO_COLOR)' },
+  { flags: '--debug', description: 'trace HTTP requests and responses on stderr (secrets redacted)' },
+];
+
+/** Built in by commander: --help everywhere, --version on the program. */
+export const helpOption: OptionSpec = { flags: '-h, --help', description: 'display help for command' };
+export const versionOption: OptionSpec = { flags: '-v, --version', description: 'print the version' };

@@ -1,0 +1,52 @@
+// `platform help exit-codes` and `platform help environment`: reference pages that are not
+// commands. Exit codes come from src/errors.ts, so the page cannot drift from the code.
+import { EXIT } from '../errors.js';
+
+export interface HelpTopic {
+  name: string;
+  summary: string;
+  text: () => string;
+}
+
+const exitCodes: Array<[number, string]> = [
+  [EXIT.ok, 'success'],
+  [EXIT.failure, 'failure: the API answered with an error, a webhook signature is invalid, or some rows of a bulk change failed'],
+  [EXIT.usage, 'usage error: a bad flag, argument or input file; nothing was sent'],
+  [EXIT.auth, 'authentication needed: no or refused credentials; the message names the `platform auth login` command to run'],
+  [EXIT.interrupted, 'interrupted (Ctrl-C)'],
+];
+
+const environment: Array<[string, string]> = [
+  ['PLATFORM_PROFILE', 'profile to use when --profile is not given'],
+  ['PLATFORM_TOKEN', 'access token to send as-is, instead of the profile\'s (nothing is stored)'],
+  ['PLATFORM_CLIENT_ID', 'OAuth client id, over the profile\'s'],
+  ['PLATFORM_CLIENT_SECRET', 'OAuth client secret, over the profile\'s (secrets are never command-line arguments)'],
+  ['PLATFORM_WEBHOOK_SECRET', 'secret that `platform webhooks sign|verify` key the HMAC-SHA256 with'],
+  ['PLATFORM_BASE_URL', 'API base URL, over the profile\'s (e.g. a sandbox on another port)'],
+  ['PLATFORM_CONFIG_DIR', 'where profiles and tokens live (default: $XDG_CONFIG_HOME/platform, else ~/.config/platform)'],
+  ['NO_COLOR', 'set to anything: no colours (same as --no-color)'],
+  ['CLICOLOR_FORCE', 'set to anything but 0: colours even when stdout is not a terminal'],
+];
+
+function table(rows: Array<[string | number, string]>): string {
+  const width = Math.max(...rows.map(([key]) => String(key).length));
+  return rows.map(([key, text]) => `  ${String(key).padEnd(width)}  ${text}`).join('\n');
+}
+
+export const helpTopics: readonly HelpTopic[] = [
+  {
+    name: 'exit-codes',
+    summary: 'What the exit status of a command means',
+    text: () => `Exit codes of platform:\n\n${table(exitCodes)}\n\nErrors are one line on stderr; add --debug for a stack trace.\n`,
+  },
+  {
+    name: 'environment',
+    summary: 'Environment variables platform reads',
+    text: () => `Environment variables:\n\n${table(environment)}\n\nFlags win over the environment, which wins over the stored profile.\n`,
+  },
+];
+
+/** Lines for the "Help topics:" section of `platform --help`. */
+export function helpTopicsText(): string {
+  return `\nHelp topics:\n${table(helpTopics.map((t) => [`platform help ${t.name}`, t.summary]))}\n`;
+}

@@ -1,0 +1,77 @@
+// Runs the README's commands as a user would, as processes of the built CLI.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = path.join(root, 'bin/platform.js');
+
+function readmeCommand(heading: string): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf(heading));
+  const command = /```sh\n(.+)\n```/.exec(section)?.[1];
+  if (!command) throw new Error(`no command under ${heading}`);
+  return command;
+}
+
+describe('README set-up commands', () => {
+  it('the main-job command prints a campaigns table from the sandbox', () => {
+    const command = readmeCommand('**Main job against the built-in sandbox**');
+    expect(command.startsWith('npm ci && ')).toBe(true);
+    // npm ci has already run in this checkout; run the rest exactly as written.
+    const result = spawnSync('bash', ['-c', command.slice('npm ci && '.length)], {
+      cwd: root,
+      env: { ...process.env, PLATFORM_CONFIG_DIR: tempDir() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+STATUS\s+BUDGET\s+UNIT/);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines[1]).toMatch(/^[0-9a-f-]{36}\s+Campaign/);
+    // `kill $!` stopped the sandbox: its port is free again.
+    const again = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list'], { env: { ...process.env, PLATFORM_BASE_URL: 'http://127.0.0.1:4010', PLATFORM_CONFIG_DIR: tempDir() }, encoding: 'utf8' });
+    expect(again.stderr).toMatch(/ECONNREFUSED/);
+  });
+
+  it('the test command is what .ci/run runs', () => {
+    expect(readmeCommand('**Tests**')).toBe('npm ci && npm test');
+    const ci = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');
+    expect(ci).toMatch(/^npm ci$/m);
+    expect(ci).toMatch(/^npm test$/m);
+  });
+});
+
+describe('the built CLI as a process', () => {
+  it('sandbox serve on port 0 prints its URL and credentials, serves, and stops cleanly on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (match && /client secret: \S+/.test(stdout)) resolve(match[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    expect(stdout).toMatch(/client id: sandbox-demo-client/);
+    const list = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list', '-o', 'csv'], {
+      env: { ...process.env, PLATFORM_BASE_URL: url, PLATFORM_CONFIG_DIR: tempDir() },
+      encoding: 'utf8',
+    });
+    expect(list.status).toBe(0);
+    expect(list.stdout.split('\n')[0]).toBe('ad_account_id,name,country_code,currency_code,account_type,billing_type');
+    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const result = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' });
+    expect(result.stdout.trim()).toBe(pkg.version);
+  });
+});
