@@ -1,5 +1,6 @@
 // Typed client for the ads API (spec 4.1). Builds paths, never prints.
 import type { HttpCore } from './http.js';
+import type { RetryPolicy } from './retry.js';
 import type { Page, PageQuery } from './paginate.js';
 import type {
   Ad, AdAccount, AdGroup, BatchResult, Campaign, CreateAdGroupInput, CreateAdInput, CreateCampaignInput, Store,
@@ -15,6 +16,7 @@ export interface BatchOptions {
   /** Reused on every retry of this batch so that it is never applied twice. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  retry?: RetryPolicy;
 }
 
 const seg = encodeURIComponent;
@@ -85,7 +87,7 @@ export class AdsApi {
   }
 
   async #batch(method: 'POST' | 'PATCH', path: string, json: unknown, options: BatchOptions): Promise<BatchResult[]> {
-    const res = await this.http.send<{ results: BatchResult[] }>({ method, path, json, idempotencyKey: options.idempotencyKey, signal: options.signal });
+    const res = await this.http.send<{ results: BatchResult[] }>({ method, path, json, idempotencyKey: options.idempotencyKey, signal: options.signal, retry: options.retry });
     return res.body.results ?? [];
   }
 }

@@ -28,6 +28,8 @@ export interface HttpRequest {
    */
   idempotencyKey?: string | false;
   signal?: AbortSignal;
+  /** Overrides the core's retry policy (bulk sends give batches more attempts). */
+  retry?: RetryPolicy;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -103,6 +105,7 @@ export class HttpCore {
     const writes = req.method === 'POST' || req.method === 'PATCH';
     const idempotencyKey = req.idempotencyKey === false ? undefined : req.idempotencyKey ?? (useAuth && writes ? randomUUID() : undefined);
     const signal = req.signal ?? this.#options.signal;
+    const policy = req.retry ?? this.#retry;
     let refreshed = false;
     let attempt = 0;
     for (;;) {
@@ -116,13 +119,13 @@ export class HttpCore {
         response = await this.#once(req.method, this.url(req.path, req.query), headers, body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (!isConnectionError(error) || attempt >= this.#retry.attempts) {
+        if (!isConnectionError(error) || attempt >= policy.attempts) {
           throw new NetworkError(
             `could not reach ${this.baseUrl}: ${connectionErrorCode(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})${this.#hintFor(error)}`,
             error,
           );
         }
-        await this.#wait(attempt, undefined, signal);
+        await this.#wait(policy, attempt, undefined, signal);
         continue;
       }
       if (response.status === 401 && useAuth && !refreshed) {
@@ -133,10 +136,10 @@ export class HttpCore {
         attempt--;
         continue;
       }
-      if (isRetryableStatus(response.status) && attempt < this.#retry.attempts) {
+      if (isRetryableStatus(response.status) && attempt < policy.attempts) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], this.#options.clock.now());
-        if (retryAfter === undefined || retryAfter <= this.#retry.maxRetryAfterMs) {
-          await this.#wait(attempt, retryAfter, signal);
+        if (retryAfter === undefined || retryAfter <= policy.maxRetryAfterMs) {
+          await this.#wait(policy, attempt, retryAfter, signal);
           continue;
         }
       }
@@ -207,9 +210,9 @@ export class HttpCore {
     return host === '127.0.0.1' || host === 'localhost' ? '. Is the sandbox running? Start it with `platform sandbox serve`' : '';
   }
 
-  async #wait(attempt: number, retryAfterMs: number | undefined, signal?: AbortSignal): Promise<void> {
-    const delay = backoffDelay(this.#retry, attempt, this.#random, retryAfterMs);
-    this.#trace(`* retrying in ${delay} ms (attempt ${attempt + 1} of ${this.#retry.attempts})`);
+  async #wait(policy: RetryPolicy, attempt: number, retryAfterMs: number | undefined, signal?: AbortSignal): Promise<void> {
+    const delay = backoffDelay(policy, attempt, this.#random, retryAfterMs);
+    this.#trace(`* retrying in ${delay} ms (attempt ${attempt + 1} of ${policy.attempts})`);
     await this.#options.clock.sleep(delay, signal);
   }
 

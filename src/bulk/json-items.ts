@@ -1,24 +1,10 @@
 // --from-json input: a JSON array, an API body ({"campaigns": [...]}), or NDJSON.
-import fs from 'node:fs';
-import { text } from 'node:stream/consumers';
-import type { z } from 'zod';
-import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { describeZodError } from '../schemas/issues.js';
 
 export interface JsonItem {
   /** 1-based: the array index, or the line of an NDJSON file. */
   position: number;
   value: unknown;
-}
-
-export async function readInput(ctx: Context, file: string): Promise<string> {
-  if (file === '-') return text(ctx.io.stdin);
-  try {
-    return await fs.promises.readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--from-json: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
 }
 
 /** Parses the items of a JSON document or NDJSON text; `wrapper` is the API body's array key. */
@@ -62,13 +48,4 @@ function parseJson(source: string, label: string): unknown {
   } catch (error) {
     throw new UsageError(`${label}: not valid JSON (${(error as Error).message})`);
   }
-}
-
-/** Validates every item; the first invalid one is a UsageError naming its position and field. */
-export function validateItems<T extends z.ZodType>(items: JsonItem[], schema: T, noun: string): Array<z.infer<T>> {
-  return items.map((item) => {
-    const result = schema.safeParse(item.value);
-    if (!result.success) throw new UsageError(`${noun} ${item.position}: ${describeZodError(result.error)}`);
-    return result.data;
-  });
 }

@@ -63,7 +63,7 @@ describe('ads writes through the CLI', () => {
     expect(rows.map((r) => [r.line, r.result])).toEqual([[1, 'ok'], [2, 'failed'], [3, 'ok']]);
     expect(rows[1]).toMatchObject({ id: 'does-not-exist', error_code: 'NotFound' });
     expect(rows[1]!.error_message).toContain('does-not-exist');
-    expect(result.stderr).toContain('1 of 3 failed');
+    expect(result.stderr).toMatch(/^3 rows: 2 ok, 1 failed, 0 invalid, 0 skipped in /m);
     expect((await campaign(campaigns[0]!.campaign_id)).name).toBe('Batch A');
     expect((await campaign(campaigns[1]!.campaign_id)).name).toBe('Batch C');
   });

@@ -60,14 +60,15 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
     ];
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('invalid.json', JSON.stringify(items))]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('item 2: budget.total.amount_e5: must be a string of digits (amount x 10^5)');
+    expect(result.stderr.trim().split('\n')[0]).toBe('item 2: budget.total.amount_e5: must be a string of digits (amount x 10^5)');
+    expect(result.stderr).toMatch(/1 of 2 rows are invalid; nothing was sent/);
     expect(sandbox.stats.requests).toEqual([]);
   });
 
   it('an unknown field in JSON input is named, never dropped', async () => {
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'], { stdin: '{"name":"x","configured_status":"CAMPAIGN_CONFIGURED_STATUS_ACTIVE","colour":"red"}\n' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/item 1: unknown field colour/);
+    expect(result.stderr).toMatch(/^line 1: unknown field colour$/m);
     expect(sandbox.stats.requests).toEqual([]);
   });
 

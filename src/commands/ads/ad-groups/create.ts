@@ -1,11 +1,10 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { CreateAdGroupInput } from '../../../schemas/ads.js';
-import { submitAndReport } from '../batch.js';
+import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
 import { adGroupBody, type AdGroupFlags } from '../flags.js';
-import { collectItems, givenFlags } from '../items.js';
 
-type Flags = AdGroupFlags & { account: string; campaign: string; fromJson?: string; batchSize: number };
+type Flags = AdGroupFlags & BulkFlags & { account: string; campaign?: string };
 
 export const AD_GROUP_FIELD_FLAGS = [
   'name', 'status', 'budget', 'budgetE5', 'currency', 'bid', 'autoBid', 'start', 'end', 'keywords', 'matchType',
@@ -13,17 +12,22 @@ export const AD_GROUP_FIELD_FLAGS = [
 ];
 
 export async function run(ctx: Context, flags: Flags): Promise<number> {
-  const { items, positions } = await collectItems(ctx, {
-    fromJson: flags.fromJson,
+  if (flags.fromCsv === undefined && !flags.campaign) throw new UsageError('--campaign is required (with --from-csv, a campaign_id column can give it per row)');
+  const client = await ctx.client();
+  return runBulkCommand(ctx, {
+    resource: 'ad_groups',
+    mode: 'create',
     wrapper: 'ad_groups',
+    idField: 'ad_group_id',
     schema: CreateAdGroupInput,
     fieldFlags: givenFlags(flags, AD_GROUP_FIELD_FLAGS),
+    campaign: flags.campaign,
+    needsCampaign: true,
     fromFlags: () => {
-      if (flags.name === undefined) throw new UsageError('--name is required (or use --from-json)');
+      if (flags.name === undefined) throw new UsageError('--name is required (or use --from-csv / --from-json)');
       return adGroupBody(flags, 'create', new Date(ctx.clock.now()));
     },
-    batchSize: flags.batchSize,
-  });
-  const client = await ctx.client();
-  return submitAndReport(ctx, items, positions, flags.batchSize, (batch, options) => client.ads.createAdGroups(flags.account, flags.campaign, batch, options), () => undefined);
+    send: (batch, retry) =>
+      client.ads.createAdGroups(flags.account, batch.campaignId!, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+  }, flags);
 }

@@ -1,23 +1,24 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { CreateAdInput } from '../../../schemas/ads.js';
-import { submitAndReport } from '../batch.js';
-import { collectItems, givenFlags } from '../items.js';
+import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
 
-type Flags = { account: string; campaign: string; adGroup: string; name?: string; fromJson?: string; batchSize: number };
+type Flags = BulkFlags & { account: string; campaign: string; adGroup: string; name?: string };
 
 export async function run(ctx: Context, flags: Flags): Promise<number> {
-  const { items, positions } = await collectItems(ctx, {
-    fromJson: flags.fromJson,
+  const client = await ctx.client();
+  return runBulkCommand(ctx, {
+    resource: 'ads',
+    mode: 'create',
     wrapper: 'ads',
+    idField: 'ad_id',
     schema: CreateAdInput,
     fieldFlags: givenFlags(flags, ['name']),
     fromFlags: () => {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-json)');
       return { name: flags.name };
     },
-    batchSize: flags.batchSize,
-  });
-  const client = await ctx.client();
-  return submitAndReport(ctx, items, positions, flags.batchSize, (batch, options) => client.ads.createAds(flags.account, flags.campaign, flags.adGroup, batch, options), () => undefined);
+    send: (batch, retry) =>
+      client.ads.createAds(flags.account, flags.campaign, flags.adGroup, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+  }, flags);
 }

@@ -1,0 +1,193 @@
+// One CSV row -> one API body item, validated by the same zod schemas the sandbox uses.
+// Pure: a bad row becomes a RowProblem naming the column, never an exception.
+import type { z } from 'zod';
+import { CreateAdGroupInput, CreateCampaignInput, UpdateAdGroupInput, UpdateCampaignInput } from '../schemas/ads.js';
+import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../schemas/friendly.js';
+import { formatPath } from '../schemas/issues.js';
+import { decimalToE5, isAmountE5, MoneyFormatError } from '../schemas/money.js';
+import { DOTTED_PATHS, type BulkMode, type BulkResource } from './csv-columns.js';
+
+export interface RowProblem {
+  field: string;
+  message: string;
+}
+
+export type MappedRow =
+  | { ok: true; item: Record<string, unknown>; campaignId?: string }
+  | { ok: false; problem: RowProblem };
+
+class RowError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+const SCHEMAS: Record<BulkResource, Record<BulkMode, z.ZodType>> = {
+  campaigns: { create: CreateCampaignInput, patch: UpdateCampaignInput },
+  ad_groups: { create: CreateAdGroupInput, patch: UpdateAdGroupInput },
+};
+
+/** Which column to blame for a schema problem at a body path. */
+const COLUMN_FOR_PATH: Array<[RegExp, string]> = [
+  [/^configured_status$/, 'status'],
+  [/^budget\.total\.currency_code$/, 'currency'],
+  [/^budget\.total\.amount_e5$/, 'budget'],
+  [/^budget\.unit$/, 'budget_unit'],
+  [/^budget$/, 'budget'],
+  [/^bidding\.manual\.bid_amount/, 'bid'],
+  [/^bidding/, 'bidding'],
+  [/^schedule\.start_time$/, 'start_time'],
+  [/^schedule\.end_time$/, 'end_time'],
+  [/^schedule$/, 'start_time'],
+  [/keywords/, 'keywords'],
+  [/match_type/, 'match_type'],
+  [/^ad_subjects/, 'store_ids'],
+];
+
+const split = (cell: string) => cell.split('|').map((s) => s.trim()).filter(Boolean);
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
+
+function money(column: string, cell: string, currency: string | undefined): { amount_e5: string; currency_code: string } {
+  if (!currency) throw new RowError('currency', `currency is required with ${column}`);
+  try {
+    return { amount_e5: decimalToE5(cell), currency_code: currency.toUpperCase() };
+  } catch (error) {
+    if (error instanceof MoneyFormatError) throw new RowError(column, error.message);
+    throw error;
+  }
+}
+
+function enumCell<T>(column: string, cell: string, map: { toApi: (s: string) => T | undefined; friendly: string[] }): T {
+  const value = map.toApi(cell);
+  if (value === undefined) throw new RowError(column, `"${cell}" is not one of ${map.friendly.join(', ')}`);
+  return value;
+}
+
+function booleanCell(column: string, cell: string): boolean {
+  const value = cell.trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(value)) return true;
+  if (['false', 'no', '0'].includes(value)) return false;
+  throw new RowError(column, `"${cell}" is not true or false`);
+}
+
+function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>): { item: Record<string, unknown>; campaignId?: string } {
+  const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
+  const item: Record<string, unknown> = {};
+  const idColumn = resource === 'campaigns' ? 'campaign_id' : 'ad_group_id';
+  if (mode === 'patch') {
+    const id = cell(idColumn);
+    if (!id) throw new RowError(idColumn, `${idColumn} is required`);
+    item[idColumn] = id;
+  }
+  if (cell('name') !== undefined) item.name = row.name;
+  const statusMap = resource === 'campaigns' ? campaignStatus : adGroupStatus;
+  if (cell('status') !== undefined) item.configured_status = enumCell('status', row.status!, statusMap);
+
+  const currency = cell('currency');
+  if (cell('budget') !== undefined && cell('budget_e5') !== undefined) throw new RowError('budget_e5', 'give budget or budget_e5, not both');
+  let total: { amount_e5: string; currency_code: string } | undefined;
+  if (cell('budget') !== undefined) total = money('budget', row.budget!, currency);
+  if (cell('budget_e5') !== undefined) {
+    if (!isAmountE5(row.budget_e5!)) throw new RowError('budget_e5', `"${row.budget_e5}" is not a whole number of 1/100000 units`);
+    if (!currency) throw new RowError('currency', 'currency is required with budget_e5');
+    total = { amount_e5: row.budget_e5!.replace(/^0+(?=\d)/, ''), currency_code: currency.toUpperCase() };
+  }
+  if (total) {
+    const unit = cell('budget_unit');
+    if (!unit) throw new RowError('budget_unit', 'budget_unit is required with budget (daily, weekly or fixed)');
+    item.budget = { unit: enumCell('budget_unit', unit, budgetUnit), total };
+  } else if (cell('budget_unit') !== undefined) {
+    throw new RowError('budget', 'budget_unit needs budget (or budget_e5) and currency');
+  }
+
+  let campaignId: string | undefined;
+  if (resource === 'ad_groups') {
+    campaignId = cell('campaign_id');
+    if (cell('ad_product') !== undefined) item.ad_product = enumCell('ad_product', row.ad_product!, adProduct);
+    else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
+    const bidding = cell('bidding')?.toLowerCase();
+    if (cell('bid') !== undefined) {
+      if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding "${row.bidding}" cannot be used with a bid`);
+      item.bidding = { manual: { bid_amount: money('bid', row.bid!, currency) } };
+    } else if (bidding === 'auto') {
+      item.bidding = { auto: {} };
+    } else if (bidding !== undefined) {
+      throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto or manual`);
+    } else if (mode === 'create') {
+      item.bidding = { auto: {} };
+    }
+    const criteria: unknown[] = [];
+    if (cell('keywords') !== undefined) {
+      criteria.push({ keyword_targeting: { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', matchType) } });
+    } else if (cell('match_type') !== undefined) {
+      throw new RowError('match_type', 'match_type needs keywords');
+    }
+    if (cell('platform_one') !== undefined && booleanCell('platform_one', row.platform_one!)) criteria.push({ platform_one: {} });
+    if (criteria.length) item.targeting = { negation: false, operator: 'AND', criteria };
+    if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: split(row.store_ids!) } };
+    if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
+      if (cell('start_time') === undefined) throw new RowError('start_time', 'start_time is required with end_time');
+      item.schedule = { start_time: row.start_time, ...(cell('end_time') !== undefined ? { end_time: row.end_time } : {}) };
+    } else if (mode === 'create') {
+      throw new RowError('start_time', 'start_time is required to create an ad group');
+    }
+  }
+
+  // Dotted API paths set (or override) single fields.
+  for (const [path, type] of Object.entries(DOTTED_PATHS[resource])) {
+    const value = cell(path);
+    if (value === undefined) continue;
+    let typed: unknown = value;
+    if (type === 'boolean') typed = booleanCell(path, value);
+    if (type === 'number') {
+      typed = Number(value);
+      if (!Number.isFinite(typed)) throw new RowError(path, `"${value}" is not a number`);
+    }
+    if (path === 'ad_subjects.stores.store_ids') typed = split(value);
+    if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
+    setPath(item, path, typed);
+  }
+  return { item, campaignId };
+}
+
+/** Maps and validates one row; `row` holds the cells by column name. */
+export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>): MappedRow {
+  let built: { item: Record<string, unknown>; campaignId?: string };
+  try {
+    built = buildItem(resource, mode, row);
+  } catch (error) {
+    if (error instanceof RowError) return { ok: false, problem: { field: error.field, message: error.message } };
+    throw error;
+  }
+  return validateItem(resource, mode, built.item, built.campaignId, 'columns');
+}
+
+/** "status: ..." — or just "unknown field x" when the message names the field itself. */
+export function describeProblem(problem: RowProblem): string {
+  return problem.message.startsWith('unknown field') ? problem.message : `${problem.field}: ${problem.message}`;
+}
+
+/**
+ * Validates an API body item, naming what is at fault: the CSV column for rows built from
+ * CSV, the API path (budget.total.amount_e5) for JSON items.
+ */
+export function validateItem(resource: BulkResource, mode: BulkMode, item: unknown, campaignId?: string, names: 'columns' | 'paths' = 'paths'): MappedRow {
+  const result = SCHEMAS[resource][mode].safeParse(item);
+  if (result.success) return { ok: true, item: result.data as Record<string, unknown>, campaignId };
+  const issue = result.error.issues[0]!;
+  const path = formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    return { ok: false, problem: { field: formatPath([...issue.path, issue.keys[0]!]), message: `unknown field ${issue.keys.map((k) => formatPath([...issue.path, k])).join(', ')}` } };
+  }
+  const column = names === 'paths' ? path || 'item' : COLUMN_FOR_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? (path || 'row');
+  return { ok: false, problem: { field: column, message: issue.message } };
+}
