@@ -1,23 +1,36 @@
 // Registered OAuth clients of the sandbox. Add clients (or scopes, or grants) here.
 import { SCOPES } from '../schemas/ads.js';
+import { SCOPE_DESCRIPTIONS } from '../schemas/oauth.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../schemas/sandbox.js';
 
 export interface OAuthClient {
   client_id: string;
   client_secret: string;
+  /** Shown on the consent page. */
+  name: string;
   /** Used for created_by_email / updated_by_email of what this client writes. */
   email: string;
+  /** Scopes of the client-credentials grant (the client acting for itself). */
   scopes: readonly string[];
+  /** Scopes a user may grant it on the consent page (authorization-code grant). */
+  user_scopes: readonly string[];
   grants: readonly string[];
+  /** Registered redirect URIs; a loopback one matches any port (RFC 8252 7.3). */
+  redirect_uris: readonly string[];
 }
+
+const ADS_SCOPES = [SCOPES.accountsRead, SCOPES.campaignsRead, SCOPES.campaignsWrite];
 
 export const SANDBOX_CLIENTS: readonly OAuthClient[] = [
   {
     client_id: SANDBOX_DEMO_CLIENT_ID,
     client_secret: SANDBOX_DEMO_CLIENT_SECRET,
+    name: 'Platform CLI (sandbox demo)',
     email: 'sandbox-demo@example.com',
-    scopes: [SCOPES.accountsRead, SCOPES.campaignsRead, SCOPES.campaignsWrite],
-    grants: ['client_credentials'],
+    scopes: ADS_SCOPES,
+    user_scopes: Object.keys(SCOPE_DESCRIPTIONS),
+    grants: ['client_credentials', 'authorization_code', 'refresh_token'],
+    redirect_uris: ['http://127.0.0.1/callback'],
   },
 ];
 

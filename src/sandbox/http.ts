@@ -18,6 +18,8 @@ export interface SandboxResponse {
   headers?: Record<string, string>;
   /** Destroy the socket instead of answering (an emulated network failure). */
   drop?: boolean;
+  /** A body sent as is instead of JSON (the consent page's HTML); set its content-type in headers. */
+  raw?: string;
 }
 
 export type Handler = (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;

@@ -5,6 +5,8 @@ import { SANDBOX_DEFAULT_HOST, SANDBOX_DEFAULT_PORT, SANDBOX_DEFAULT_SEED } from
 import { registerAdsRoutes } from './ads-routes.js';
 import type { Faults, SandboxContext, SandboxStats } from './context.js';
 import { json } from './http.js';
+import { registerAuthorizeRoutes } from './authorize.js';
+import { registerMeRoutes } from './me.js';
 import { registerOAuthRoutes } from './oauth.js';
 import { Router } from './router.js';
 import { seedData } from './seed.js';
@@ -61,6 +63,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const router = new Router();
   registerOAuthRoutes(router, ctx);
+  registerAuthorizeRoutes(router, ctx);
+  registerMeRoutes(router, ctx);
   registerAdsRoutes(router, ctx);
   router.get('/_sandbox/stats', () =>
     json(200, { apiRequests: stats.apiRequests, tokenRequests: stats.tokenRequests, writes: Object.fromEntries(stats.writesById) }),

@@ -1,33 +1,35 @@
-// POST /oauth/v2/token (spec 4.2, 5). Grants are a table so authorization_code and
-// refresh_token can be added later.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { TOKEN_LIFETIME_SECONDS } from '../schemas/oauth.js';
+// POST /oauth/v2/token (spec 4.2, 5): client authentication, the hourly limit, and a
+// table of grants.
+import { timingSafeEqual } from 'node:crypto';
+import { TOKEN_PATH } from '../schemas/oauth.js';
 import { findClient, type OAuthClient } from './clients.js';
 import type { SandboxContext } from './context.js';
-import { header, HttpError, json, type SandboxRequest, type SandboxResponse } from './http.js';
+import { header, type SandboxRequest, type SandboxResponse } from './http.js';
+import { issueToken } from './issue-token.js';
+import { field, oauthError } from './oauth-errors.js';
 import type { Router } from './router.js';
+import { authorizationCode, refreshToken } from './user-grants.js';
 
 const HOUR_MS = 3600_000;
-
-function oauthError(status: number, error: string, description: string, headers?: Record<string, string>): HttpError {
-  return new HttpError({ status, body: { error, error_description: description }, headers });
-}
 
 export type GrantHandler = (ctx: SandboxContext, client: OAuthClient, form: FormData) => SandboxResponse;
 
 export const GRANTS: Record<string, GrantHandler> = {
   client_credentials: clientCredentials,
+  authorization_code: authorizationCode,
+  refresh_token: refreshToken,
 };
 
 export function registerOAuthRoutes(router: Router, ctx: SandboxContext): void {
   const requestLog = new Map<string, number[]>();
-  router.post('/oauth/v2/token', async (req) => {
+  router.post(TOKEN_PATH, async (req) => {
     ctx.stats.tokenRequests++;
     const form = await parseForm(req);
     const grantType = field(form, 'grant_type');
     if (!grantType) throw oauthError(400, 'invalid_request', 'missing required parameter grant_type');
     const client = authenticateClient(req, form);
-    limitRequests(ctx, requestLog, client.client_id);
+    // Spec 5.4 limits client-credentials requests; a user's sign-in or refresh is not counted.
+    if (grantType === 'client_credentials') limitRequests(ctx, requestLog, client.client_id);
     const grant = GRANTS[grantType];
     if (!grant || !client.grants.includes(grantType)) {
       throw oauthError(400, 'unsupported_grant_type', `grant_type ${grantType} is not supported`);
@@ -47,11 +49,6 @@ async function parseForm(req: SandboxRequest): Promise<FormData> {
   } catch {
     throw oauthError(400, 'invalid_request', 'the form body could not be parsed');
   }
-}
-
-function field(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function authenticateClient(req: SandboxRequest, form: FormData): OAuthClient {
@@ -100,8 +97,5 @@ function clientCredentials(ctx: SandboxContext, client: OAuthClient, form: FormD
   for (const scope of scopes) {
     if (!client.scopes.includes(scope)) throw oauthError(400, 'invalid_scope', `scope ${scope} is not allowed for this client`);
   }
-  const token = randomBytes(24).toString('base64url');
-  ctx.store.tokens.set(token, { token, client_id: client.client_id, scopes, expires_at: ctx.now() + TOKEN_LIFETIME_SECONDS * 1000 });
-  ctx.persister.changed();
-  return json(200, { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') }, { 'cache-control': 'no-store' });
+  return issueToken(ctx, client, scopes);
 }

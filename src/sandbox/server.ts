@@ -33,7 +33,7 @@ async function handle(router: Router, ctx: SandboxContext, req: IncomingMessage,
     req.socket.destroy();
     return;
   }
-  const payload = response.body === undefined ? '' : JSON.stringify(response.body);
+  const payload = response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body));
   res.writeHead(response.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),

@@ -1,6 +1,7 @@
 // In-memory data of the sandbox, its indexes, and persistence to a JSON file (--state).
 import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
 import type { Ad, AdAccount, AdGroup, Campaign, Store as StoreResource } from '../schemas/ads.js';
+import { emptyOAuthData, type OAuthData } from './oauth-data.js';
 
 export type CampaignValue = Omit<Campaign, 'ad_groups'>;
 export type AdGroupValue = AdGroup;
@@ -16,6 +17,10 @@ export interface TokenRecord {
   scopes: string[];
   /** Milliseconds since the epoch. */
   expires_at: number;
+  /** The user the token acts for (authorization-code grant); absent for client credentials. */
+  user_id?: string;
+  /** Tokens issued from one authorization code share it, so a replayed code revokes them all. */
+  grant_id?: string;
 }
 
 export interface IdempotencyRecord {
@@ -37,6 +42,8 @@ export interface StateData {
   ads: AdRecord[];
   tokens: TokenRecord[];
   idempotency: IdempotencyRecord[];
+  /** Optional: state files written before the authorization-code grant lack it. */
+  oauth?: OAuthData;
 }
 
 export class DataStore {
@@ -44,6 +51,7 @@ export class DataStore {
   readonly stores: Map<string, StoreResource[]>;
   readonly tokens = new Map<string, TokenRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly oauth: OAuthData;
   private readonly campaignsById = new Map<string, CampaignRecord>();
   private readonly campaignsByAccount = new Map<string, CampaignRecord[]>();
   private readonly adGroupsById = new Map<string, AdGroupRecord>();
@@ -63,6 +71,7 @@ export class DataStore {
     for (const a of data.ads) this.addAd(a);
     for (const t of data.tokens) this.tokens.set(t.token, t);
     for (const i of data.idempotency) this.idempotency.set(i.key, i);
+    this.oauth = data.oauth ?? emptyOAuthData();
   }
 
   account(id: string, activeOnly = true): AccountRecord | undefined {
@@ -123,6 +132,7 @@ export class DataStore {
       ads: this.adOrder,
       tokens: [...this.tokens.values()],
       idempotency: [...this.idempotency.values()],
+      oauth: this.oauth,
     };
   }
 }
