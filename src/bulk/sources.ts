@@ -23,13 +23,14 @@ export function openInput(file: string, stdin: Readable, flag: string): Readable
 /** Streams CSV records; the first is the header, given to `onHeader` (which may throw). */
 export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow> {
   const { parse } = await import('csv-parse');
-  const parser = input.pipe(parse({ bom: true, relax_column_count: true, info: true, skip_empty_lines: false }));
+  const parser = input.pipe(parse({ bom: true, relax_column_count: true, raw: true, skip_empty_lines: false }));
   let header: string[] | undefined;
-  let previousEnd = 0;
+  let nextLine = 1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = previousEnd + 1;
-      previousEnd = info.lines;
+    for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      // csv-parse's own line count takes a quoted CRLF for two lines; count the record's breaks instead.
+      const line = nextLine;
+      nextLine += 1 + (raw.replace(/(\r\n|\r|\n)$/, '').match(/\r\n|\r|\n/g)?.length ?? 0);
       if (record.length === 1 && record[0] === '') continue; // a blank line
       if (!header) {
         header = record.map((name) => name.trim());

@@ -10,6 +10,8 @@ export interface Column<T> {
   table?: (row: T) => string | undefined;
   /** Leave out of tables (CSV only). */
   csvOnly?: boolean;
+  /** Leave out of CSV (tables only): CSV carries only what `--from-csv` reads back. */
+  tableOnly?: boolean;
 }
 
 export interface View<T> {

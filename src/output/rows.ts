@@ -23,7 +23,7 @@ export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncItera
     }
   } else if (format === 'csv') {
     const { stringify } = await import('csv-stringify/sync');
-    const columns = view.columns;
+    const columns = view.columns.filter((c) => !c.tableOnly);
     await write(out, stringify([columns.map((c) => c.name)]));
     for await (const row of rows) {
       await write(out, stringify([columns.map((c) => c.csv(row) ?? '')]));

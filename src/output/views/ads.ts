@@ -49,14 +49,17 @@ export const campaignView: View<Campaign> = {
     { header: 'BUDGET', name: 'budget', csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
     { header: 'CURRENCY', name: 'currency', csv: (c) => c.budget?.total.currency_code, csvOnly: true },
     { header: 'UNIT', name: 'budget_unit', csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
-    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0) },
-    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at) },
+    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true },
+    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true },
   ],
 };
 
+function criteria(g: AdGroup): Array<Record<string, unknown>> {
+  return (g.targeting as { criteria?: Array<Record<string, unknown>> } | undefined)?.criteria ?? [];
+}
+
 function keywordCriterion(g: AdGroup): { keywords: string[]; match_type: string } | undefined {
-  const criteria = (g.targeting as { criteria?: Array<Record<string, unknown>> } | undefined)?.criteria ?? [];
-  return criteria.find((c) => c.keyword_targeting)?.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
+  return criteria(g).find((c) => c.keyword_targeting)?.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
 }
 
 function bid(g: AdGroup): CurrencyAmount | undefined {
@@ -78,6 +81,7 @@ export const adGroupView: View<AdGroup> = {
     { header: 'BIDDING', name: 'bidding', csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
     { header: 'KEYWORDS', name: 'keywords', csv: (g) => keywordCriterion(g)?.keywords.join('|') },
     { header: 'MATCH', name: 'match_type', csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
+    { header: 'PLATFORM ONE', name: 'platform_one', csv: (g) => (criteria(g).some((c) => c.platform_one) ? 'true' : ''), csvOnly: true },
     { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true },
     { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time) },
     { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time) },
