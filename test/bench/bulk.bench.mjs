@@ -1,0 +1,80 @@
+// Bulk patch throughput and memory (issue: bulk campaign updates).
+// - 100,000-row `campaigns patch --from-csv` against `sandbox serve --campaigns 100000`:
+//   rows/s and peak RSS of the CLI process;
+// - the naive loop: the same CLI and client sending one PATCH per row, one at a time
+//   (`--batch-size 1 --concurrency 1`), over a 5,000-row sample, as rows/s;
+// - a 1,000,000-row `--dry-run` (validation plus current-value lookups): time and peak RSS.
+// Targets: >= 20x the naive loop; peak RSS < 150 MB for both runs.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bin, platform, startSandbox, tempDir } from './lib.mjs';
+
+const ROWS = Number(process.env.BULK_ROWS) || 100_000;
+const NAIVE_ROWS = Number(process.env.NAIVE_ROWS) || 5_000;
+const DRY_ROWS = Number(process.env.DRY_ROWS) || 1_000_000;
+const dir = tempDir();
+const env = { PLATFORM_CONFIG_DIR: path.join(dir, 'config') };
+const sandbox = await startSandbox(env, ['--campaigns', String(ROWS), '--seed', '9']);
+env.PLATFORM_BASE_URL = sandbox.url;
+
+/** Runs the CLI with stdout to a file; returns wall ms and peak RSS (MB). */
+function measure(name, args) {
+  const rssFile = path.join(dir, `${name}.rss`);
+  const out = fs.openSync(path.join(dir, `${name}.out`), 'w');
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', path.join(import.meta.dirname, 'peak-rss.mjs'), bin, ...args], {
+      env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile },
+      stdio: ['ignore', out, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (code !== 0) return reject(new Error(`${name} exited ${code}\n${stderr}`));
+      resolve({ ms, rssMb: Number(fs.readFileSync(rssFile, 'utf8')) / 1024, summary: stderr.trim().split('\n').pop() });
+    });
+  });
+}
+
+try {
+  const [account] = JSON.parse(platform(['ads', 'accounts', 'list', '--json'], env));
+  const list = spawnSync(process.execPath, [bin, 'ads', 'campaigns', 'list', '--account', account.ad_account_id, '--all', '-o', 'csv'], {
+    env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 30,
+  });
+  if (list.status !== 0) throw new Error(`list failed: ${list.stderr}`);
+  const listed = list.stdout.trim().split('\n').slice(1);
+  const ids = listed.map((line) => line.split(',')[0]);
+  if (ids.length !== ROWS) throw new Error(`expected ${ROWS} campaigns, got ${ids.length}`);
+  const csv = (n, tag) => ['campaign_id,name,status', ...Array.from({ length: n }, (_, i) => `${ids[i % ids.length]},${tag} ${i},${i % 2 ? 'paused' : 'active'}`)].join('\n') + '\n';
+  const bulkFile = path.join(dir, 'bulk.csv');
+  fs.writeFileSync(bulkFile, csv(ROWS, 'Bulk'));
+  const naiveFile = path.join(dir, 'naive.csv');
+  fs.writeFileSync(naiveFile, csv(NAIVE_ROWS, 'Naive'));
+  const dryFile = path.join(dir, 'dry.csv');
+  fs.writeFileSync(dryFile, csv(DRY_ROWS, 'Dry'));
+  const base = ['ads', 'campaigns', 'patch', '--account', account.ad_account_id, '-o', 'ndjson'];
+
+  const naive = await measure('naive', [...base, '--from-csv', naiveFile, '--batch-size', '1', '--concurrency', '1']);
+  const bulk = await measure('bulk', [...base, '--from-csv', bulkFile]);
+  const dry = await measure('dry-run', [...base, '--from-csv', dryFile, '--dry-run']);
+
+  const naiveRate = NAIVE_ROWS / (naive.ms / 1000);
+  const bulkRate = ROWS / (bulk.ms / 1000);
+  const rows = [
+    ['run', 'rows', 'seconds', 'rows/s', 'peak RSS MB', 'target'],
+    ['naive loop (1 PATCH per row)', NAIVE_ROWS, (naive.ms / 1000).toFixed(1), naiveRate.toFixed(0), naive.rssMb.toFixed(0), ''],
+    ['bulk patch (defaults)', ROWS, (bulk.ms / 1000).toFixed(1), bulkRate.toFixed(0), bulk.rssMb.toFixed(0), `RSS < 150: ${bulk.rssMb < 150 ? 'ok' : 'MISSED'}`],
+    ['dry run', DRY_ROWS, (dry.ms / 1000).toFixed(1), (DRY_ROWS / (dry.ms / 1000)).toFixed(0), dry.rssMb.toFixed(0), `RSS < 150: ${dry.rssMb < 150 ? 'ok' : 'MISSED'}`],
+  ].map((r) => r.map(String));
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  console.log('Bulk campaign patch against the sandbox (CLI process wall time, including start-up)');
+  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  const ratio = bulkRate / naiveRate;
+  console.log(`bulk / naive throughput: ${ratio.toFixed(1)}x (target >= 20x: ${ratio >= 20 ? 'ok' : 'MISSED'})`);
+  console.log(`CLI summaries: bulk "${bulk.summary}"; dry run "${dry.summary}"`);
+} finally {
+  await sandbox.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
