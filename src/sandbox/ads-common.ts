@@ -67,7 +67,11 @@ export class ItemError extends Error {
 
 export type BatchItemResult = { success: { id: string } } | { failure: { error_code: string; error_message: string } };
 
-export function batchItem(apply: () => string): BatchItemResult {
+/** Applies one batch item; with the itemFailRate fault, some items fail transiently, unapplied. */
+export function batchItem(ctx: SandboxContext, apply: () => string): BatchItemResult {
+  if (ctx.faults.itemFailRate > 0 && ctx.random() < ctx.faults.itemFailRate) {
+    return { failure: { error_code: 'Unavailable', error_message: 'the item could not be processed right now (injected); it was not applied, retry it' } };
+  }
   try {
     return { success: { id: apply() } };
   } catch (error) {

@@ -39,7 +39,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
     createCampaigns: write(ctx, (req, email) => {
       const account = requireAccount(ctx, req);
       const body = parseBody(req, CreateCampaignsBody);
-      const results = body.campaigns.map((item, i) => batchItem(() => {
+      const results = body.campaigns.map((item, i) => batchItem(ctx, () => {
         checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
         const now = isoNow(ctx);
         const id = randomUUID();
@@ -61,7 +61,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const accountId = account.value.ad_account_id;
       const body = parseBody(req, UpdateCampaignsBody);
-      const results = body.campaigns.map((item, i) => batchItem(() => {
+      const results = body.campaigns.map((item, i) => batchItem(ctx, () => {
         const rec = ctx.store.campaign(accountId, item.campaign_id);
         if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
         checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
@@ -77,7 +77,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const campaign = requireCampaign(ctx, req, account);
       const body = parseBody(req, CreateAdGroupsBody);
-      const results = body.ad_groups.map((item, i) => batchItem(() => {
+      const results = body.ad_groups.map((item, i) => batchItem(ctx, () => {
         checkAdGroup(ctx, account, i, item);
         const now = isoNow(ctx);
         const id = randomUUID();
@@ -100,7 +100,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const campaign = requireCampaign(ctx, req, account);
       const campaignId = campaign.value.campaign_id;
       const body = parseBody(req, UpdateAdGroupsBody);
-      const results = body.ad_groups.map((item: UpdateAdGroupInput, i) => batchItem(() => {
+      const results = body.ad_groups.map((item: UpdateAdGroupInput, i) => batchItem(ctx, () => {
         const rec = ctx.store.adGroup(campaignId, item.ad_group_id);
         if (!rec) throw new ItemError('NotFound', adGroupNotFound(item.ad_group_id, campaignId));
         checkAdGroup(ctx, account, i, item);
@@ -120,7 +120,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const group = requireAdGroup(ctx, req, requireCampaign(ctx, req, account));
       const body = parseBody(req, CreateAdsBody);
-      const results = body.ads.map((item) => batchItem(() => {
+      const results = body.ads.map((item) => batchItem(ctx, () => {
         const id = randomUUID();
         ctx.store.addAd({
           account: account.value.ad_account_id,

@@ -4,6 +4,8 @@ import type { DataStore, Persister } from './store.js';
 export interface Faults {
   failRate: number;
   throttleRate: number;
+  /** Share of batch items answered with a transient failure (not applied). */
+  itemFailRate: number;
   rateLimit?: number;
   latencyMs: number;
 }

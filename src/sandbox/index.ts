@@ -20,6 +20,7 @@ export interface SandboxOptions {
   campaigns?: number;
   statePath?: string;
   failRate?: number;
+  itemFailRate?: number;
   throttleRate?: number;
   rateLimit?: number;
   latencyMs?: number;
@@ -33,7 +34,7 @@ export interface Sandbox {
   url: string;
   port: number;
   stats: SandboxStats;
-  setFaults(faults: { failRate?: number; throttleRate?: number; rateLimit?: number; latencyMs?: number }): void;
+  setFaults(faults: { failRate?: number; throttleRate?: number; itemFailRate?: number; rateLimit?: number; latencyMs?: number }): void;
   revokeTokens(): void;
   resetStats(): void;
   close(): Promise<void>;
@@ -46,6 +47,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!loaded) persister.changed();
   const faults: Faults = {
     failRate: options.failRate ?? 0,
+    itemFailRate: options.itemFailRate ?? 0,
     throttleRate: options.throttleRate ?? 0,
     rateLimit: options.rateLimit,
     latencyMs: options.latencyMs ?? 0,
@@ -88,10 +90,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     stats,
     setFaults(next) {
-      for (const key of ['failRate', 'throttleRate', 'rateLimit', 'latencyMs'] as const) {
+      for (const key of ['failRate', 'throttleRate', 'itemFailRate', 'rateLimit', 'latencyMs'] as const) {
         if (key in next) (faults as unknown as Record<string, number | undefined>)[key] = next[key];
       }
       faults.failRate ??= 0;
+      faults.itemFailRate ??= 0;
       faults.throttleRate ??= 0;
       faults.latencyMs ??= 0;
     },

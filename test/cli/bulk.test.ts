@@ -208,10 +208,11 @@ describe('a 10,000-row patch on a flaky network', () => {
       const ids = (parse(listed.stdout, { columns: true }) as Array<Record<string, string>>).map((r) => r.campaign_id!);
       expect(ids).toHaveLength(10_000);
       const csv = stringify(ids.map((id, i) => ({ campaign_id: id, name: `Bulk ${i}`, status: i % 2 ? 'paused' : 'active', budget: `${i}.5`, currency: 'USD', budget_unit: 'weekly' })), { header: true });
-      big.setFaults({ failRate: 0.1, throttleRate: 0.05 }); // 5% 500s, 5% drops (half of those after the write), 5% 429s
+      // 5% 500s, 5% drops (half of those after the write), 5% 429s, and 2% of items failing transiently.
+      big.setFaults({ failRate: 0.1, throttleRate: 0.05, itemFailRate: 0.02 });
       big.resetStats();
       const result = await bigUser.run(['ads', 'campaigns', 'patch', '--account', bigAccount, '--from-csv', file('big.csv', csv), '--batch-size', '100', '-o', 'ndjson']);
-      big.setFaults({ failRate: 0, throttleRate: 0 });
+      big.setFaults({ failRate: 0, throttleRate: 0, itemFailRate: 0 });
       const statuses = big.stats.requests.map((r) => r.status);
       expect(statuses).toContain(429);
       expect(statuses).toContain(500);

@@ -10,6 +10,7 @@ export interface ServeOptions {
   state?: string;
   failRate: number;
   throttleRate: number;
+  itemFailRate?: number;
   rateLimit?: number;
   latency: number;
 }
@@ -24,6 +25,7 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
     statePath: options.state,
     failRate: options.failRate,
     throttleRate: options.throttleRate,
+    itemFailRate: options.itemFailRate,
     rateLimit: options.rateLimit,
     latencyMs: options.latency,
     now: () => ctx.clock.now(),
