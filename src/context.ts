@@ -50,6 +50,12 @@ export interface Context {
   promptSecret(message: string): Promise<string>;
   /** A line of chatter on stderr (progress, hints); never data. */
   info(line: string): void;
+  /**
+   * Opens a URL in the user's browser ($PLATFORM_BROWSER, $BROWSER, else the system's
+   * opener). Rejects with the reason when none can be opened; may stay pending while a
+   * browser command runs. Tests inject their own (a headless browser).
+   */
+  openUrl(url: string): Promise<void>;
 }
 
 export const systemClock: Clock = {

@@ -21,6 +21,8 @@ export interface FactoryDeps {
   dispatcher?: Dispatcher;
   retry?: RetryPolicy;
   random?: () => number;
+  /** Replaces the browser opener (tests drive a headless browser or plain HTTP). */
+  openUrl?: (url: string) => Promise<void>;
 }
 
 export interface Factory {
@@ -62,6 +64,11 @@ export function createFactory(deps: FactoryDeps): Factory {
     },
     info(line) {
       deps.io.stderr.write(`${line}\n`);
+    },
+    async openUrl(url) {
+      if (deps.openUrl) return deps.openUrl(url);
+      const { openBrowser } = await import('./auth/browser.js');
+      return openBrowser(url, { env: deps.env, platform: os.platform() });
     },
   };
 

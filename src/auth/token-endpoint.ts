@@ -2,9 +2,14 @@
 import type { HttpCore } from '../api/http.js';
 import { ApiError, AuthError } from '../errors.js';
 import type { Grant, StoredToken } from '../config/profile.js';
-import { TokenResponse } from '../schemas/oauth.js';
+import { TOKEN_PATH, TokenResponse } from '../schemas/oauth.js';
 
-export const TOKEN_PATH = '/oauth/v2/token';
+/** The token endpoint refused the credentials, code or refresh token (exit 4). */
+export class TokenRefusedError extends AuthError {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
 
 export async function requestToken(
   http: HttpCore,
@@ -19,7 +24,7 @@ export async function requestToken(
     response = await http.send({ method: 'POST', path: TOKEN_PATH, form, auth: false, idempotencyKey: false, signal });
   } catch (error) {
     if (error instanceof ApiError && ['invalid_client', 'invalid_grant', 'unauthorized', 'invalid_scope'].includes(error.code)) {
-      throw new AuthError(`${error.message}. Run \`${loginHint}\`.`);
+      throw new TokenRefusedError(error.code, `${error.message}. Run \`${loginHint}\`.`);
     }
     throw error;
   }

@@ -1,12 +1,14 @@
 // Bearer tokens for one profile: $PLATFORM_TOKEN, else the cached token while it has more
-// than five minutes left, else a new client-credentials token, cached in the profile.
+// than five minutes left, else a new one by the profile's grant: a browser sign-in
+// (authorization_code) is refreshed with its refresh token; a client-credentials profile
+// asks for a new token. Either is cached in the profile.
 import type { HttpCore, TokenSource } from '../api/http.js';
 import type { Redactor } from '../api/redact.js';
 import type { Clock, Env } from '../context.js';
 import { AuthError } from '../errors.js';
 import type { ConfigStore } from '../config/store.js';
-import type { Profile, StoredToken } from '../config/profile.js';
-import { requestToken } from './token-endpoint.js';
+import type { Grant, Profile, StoredToken } from '../config/profile.js';
+import { requestToken, TokenRefusedError } from './token-endpoint.js';
 
 /** A token this close to expiry is replaced before use. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -23,6 +25,12 @@ export interface ProfileTokenSourceOptions {
   promptSecret?: (message: string) => Promise<string>;
 }
 
+export interface CodeExchange {
+  code: string;
+  redirectUri: string;
+  verifier: string;
+}
+
 export class ProfileTokenSource implements TokenSource {
   readonly #o: ProfileTokenSourceOptions;
   #pending: Promise<string> | undefined;
@@ -31,8 +39,16 @@ export class ProfileTokenSource implements TokenSource {
     this.#o = options;
   }
 
+  /** How the profile signs in: what it was logged in with, else client credentials. */
+  get grant(): Grant {
+    const profile = this.#o.config.getProfile(this.#o.profileName);
+    return profile?.grant ?? profile?.token?.grant ?? 'client_credentials';
+  }
+
+  /** The command that signs this profile in again, by its grant. */
   get loginHint(): string {
-    return `platform auth login --client-credentials --profile ${this.#o.profileName}`;
+    const name = this.#o.profileName;
+    return this.grant === 'authorization_code' ? `platform auth login --profile ${name}` : `platform auth login --client-credentials --profile ${name}`;
   }
 
   async token(options: { fresh?: boolean; signal?: AbortSignal } = {}): Promise<string> {
@@ -43,10 +59,8 @@ export class ProfileTokenSource implements TokenSource {
       return fromEnv;
     }
     const cached = this.#profile().token;
-    if (!options.fresh && cached && cached.expires_at - REFRESH_MARGIN_MS > this.#o.clock.now()) {
-      this.#o.redactor.add(cached.access_token);
-      return cached.access_token;
-    }
+    this.#remember(cached);
+    if (!options.fresh && cached && this.#usable(cached)) return cached.access_token;
     // Concurrent requests share one token request.
     this.#pending ??= this.#obtain(options.signal).finally(() => {
       this.#pending = undefined;
@@ -55,19 +69,14 @@ export class ProfileTokenSource implements TokenSource {
   }
 
   async #obtain(signal?: AbortSignal): Promise<string> {
-    const token = await this.clientCredentials(signal);
-    return token.access_token;
+    if (this.grant === 'authorization_code') return (await this.refresh(signal)).access_token;
+    return (await this.clientCredentials(signal)).access_token;
   }
 
   /** Runs the client-credentials grant and caches the result in the profile. */
   async clientCredentials(signal?: AbortSignal, scopes?: string[]): Promise<StoredToken> {
     const profile = this.#profile();
-    const clientId = this.#o.env.PLATFORM_CLIENT_ID || profile.client_id;
-    if (!clientId) {
-      throw new AuthError(`profile ${this.#o.profileName} has no client id. Run \`${this.loginHint}\` or set PLATFORM_CLIENT_ID.`);
-    }
-    const secret = await this.#clientSecret(profile);
-    this.#o.redactor.add(secret);
+    const { clientId, secret } = await this.#client(profile);
     const requested = scopes ?? profile.scopes;
     const token = await requestToken(
       this.#o.tokenHttp(),
@@ -77,9 +86,87 @@ export class ProfileTokenSource implements TokenSource {
       this.loginHint,
       signal,
     );
-    this.#o.redactor.add(token.access_token);
-    this.#o.config.updateProfile(this.#o.profileName, { token });
+    this.#store(token, 'client_credentials');
     return token;
+  }
+
+  /** Exchanges an authorization code (browser sign-in) and caches the tokens in the profile. */
+  async authorizationCode(exchange: CodeExchange, signal?: AbortSignal): Promise<StoredToken> {
+    const { clientId, secret } = await this.#client(this.#profile());
+    this.#o.redactor.add(exchange.code);
+    this.#o.redactor.add(exchange.verifier);
+    const hint = `platform auth login --profile ${this.#o.profileName}`;
+    const token = await requestToken(
+      this.#o.tokenHttp(),
+      { grant_type: 'authorization_code', client_id: clientId, client_secret: secret, code: exchange.code, redirect_uri: exchange.redirectUri, code_verifier: exchange.verifier },
+      'authorization_code',
+      this.#o.clock.now(),
+      hint,
+      signal,
+    );
+    this.#store(token, 'authorization_code');
+    return token;
+  }
+
+  /** Trades the refresh token of a browser sign-in for new tokens (the old refresh token stops working). */
+  async refresh(signal?: AbortSignal): Promise<StoredToken> {
+    const profile = this.#profile();
+    const name = this.#o.profileName;
+    const hint = `platform auth login --profile ${name}`;
+    const current = profile.token;
+    if (!current?.refresh_token) {
+      throw new AuthError(`profile ${name} is not signed in${current ? ' (its token cannot be renewed)' : ''}. Run \`${hint}\`.`);
+    }
+    const { clientId, secret } = await this.#client(profile);
+    let token: StoredToken;
+    try {
+      token = await requestToken(
+        this.#o.tokenHttp(),
+        { grant_type: 'refresh_token', client_id: clientId, client_secret: secret, refresh_token: current.refresh_token },
+        'authorization_code',
+        this.#o.clock.now(),
+        hint,
+        signal,
+      );
+    } catch (error) {
+      // A wrong client secret says nothing about the refresh token: keep it.
+      if (!(error instanceof TokenRefusedError) || error.code !== 'invalid_grant') throw error;
+      // Another `platform` process may have refreshed first, which retired our refresh token.
+      const latest = this.#profile().token;
+      if (latest && latest.refresh_token !== current.refresh_token && this.#usable(latest)) {
+        this.#remember(latest);
+        return latest;
+      }
+      this.#o.config.updateProfile(name, { token: undefined });
+      throw new AuthError(`the sign-in of profile ${name} could not be renewed: ${error.message}`);
+    }
+    token.refresh_token ??= current.refresh_token;
+    this.#store(token, 'authorization_code');
+    return token;
+  }
+
+  #usable(token: StoredToken): boolean {
+    return token.expires_at - REFRESH_MARGIN_MS > this.#o.clock.now();
+  }
+
+  #remember(token: StoredToken | undefined): void {
+    this.#o.redactor.add(token?.access_token);
+    this.#o.redactor.add(token?.refresh_token);
+  }
+
+  #store(token: StoredToken, grant: Grant): void {
+    this.#remember(token);
+    this.#o.config.updateProfile(this.#o.profileName, { token, grant });
+  }
+
+  async #client(profile: Profile): Promise<{ clientId: string; secret: string }> {
+    const clientId = this.#o.env.PLATFORM_CLIENT_ID || profile.client_id;
+    if (!clientId) {
+      throw new AuthError(`profile ${this.#o.profileName} has no client id. Run \`${this.loginHint}\` or set PLATFORM_CLIENT_ID.`);
+    }
+    const secret = await this.#clientSecret(profile);
+    this.#o.redactor.add(secret);
+    return { clientId, secret };
   }
 
   async #clientSecret(profile: Profile): Promise<string> {

@@ -84,18 +84,32 @@ export const commandTree: CommandSpec[] = [
     subcommands: [
       {
         name: 'login',
-        summary: 'Store credentials for a profile and fetch a token',
+        summary: 'Sign in with the browser, or store client credentials for a profile',
         description:
+          'Without flags: sign in as a user in the browser (authorization code with PKCE). A listener on\n' +
+          '127.0.0.1 receives the redirect; the URL is printed first, then opened ($PLATFORM_BROWSER,\n' +
+          '$BROWSER, else the system browser). With --no-browser, or when no browser can be opened (an\n' +
+          'SSH session, no display), open the URL anywhere and paste the address it redirects to.\n' +
+          'Tokens are kept in the profile and renewed with the refresh token; you are not asked again\n' +
+          'while it works.\n' +
           'With --client-credentials: store the client id (and secret) in the profile and fetch a token\n' +
           'with the client-credentials grant. The secret comes from PLATFORM_CLIENT_SECRET or a hidden\n' +
           'prompt, never from a command-line argument.',
         options: [
-          { flags: '--client-credentials', description: 'use the client-credentials grant (no browser)' },
+          { flags: '--client-credentials', description: 'use the client-credentials grant (no browser, no user)' },
           { flags: '--client-id <id>', description: 'OAuth client id (env: PLATFORM_CLIENT_ID)' },
-          { flags: '--scopes <list>', description: 'scopes to request, comma- or space-separated (default: all the client may have)', kind: 'list' },
+          { flags: '--scopes <list>', description: 'scopes to request, comma- or space-separated (browser default: profile, request and the ads scopes; client credentials: all the client may have)', kind: 'list' },
           { flags: '--base-url <url>', description: 'API base URL of the profile (default for new profiles: the local sandbox)' },
+          { flags: '--callback-port <n>', description: 'port of the 127.0.0.1 listener (default: any free port; fix it to forward with ssh -L)', kind: 'int' },
+          { flags: '--no-browser', description: 'do not open a browser: print the URL and read the redirected address from stdin' },
+          { flags: '--timeout <duration>', description: 'how long to wait for the browser sign-in, e.g. 90s, 5m', default: '5m' },
+          { flags: '--login-hint <user>', description: 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)' },
+          { flags: '--consent', description: 'show the consent page even if these scopes were allowed before (prompt=consent)' },
         ],
         examples: [
+          'platform auth login',
+          'platform auth login --profile prod --client-id abc --base-url https://api.example.com --scopes profile,request',
+          'platform auth login --no-browser --callback-port 8765    # on a server; ssh -L 8765:127.0.0.1:8765 from your machine',
           'platform auth login --client-credentials --profile local',
           'PLATFORM_CLIENT_SECRET=... platform auth login --client-credentials --profile prod --client-id abc --base-url https://api.example.com',
           'platform auth login --client-credentials --scopes ads.campaigns.read',

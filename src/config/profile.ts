@@ -19,6 +19,16 @@ export interface Profile {
   /** Scopes to ask for; absent means all the client may have. */
   scopes?: string[];
   token?: StoredToken;
+  /** How this profile signs in; kept after logout so hints name the right `auth login`. */
+  grant?: Grant;
+  /** Who signed in with the browser (GET /v1.2/me); never a secret. */
+  user?: ProfileUser;
+}
+
+export interface ProfileUser {
+  rider_id: string;
+  name?: string;
+  email?: string;
 }
 
 export const LOCAL_PROFILE = 'local';

@@ -6,6 +6,7 @@ export async function run(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const name = activeProfile(ctx, store);
   if (!store.getProfile(name)) throw new UsageError(`no profile named ${name}; see \`platform auth status\``);
-  store.updateProfile(name, { token: undefined, client_secret: undefined });
-  ctx.info(`Logged out of profile ${name}: its token and stored client secret are removed.`);
+  // The profile's grant stays, so that the next hint names the right `auth login`.
+  store.updateProfile(name, { token: undefined, client_secret: undefined, user: undefined });
+  ctx.info(`Logged out of profile ${name}: its tokens and stored client secret are removed.`);
 }
