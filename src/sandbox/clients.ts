@@ -17,7 +17,15 @@ export interface OAuthClient {
   grants: readonly string[];
   /** Registered redirect URIs; a loopback one matches any port (RFC 8252 7.3). */
   redirect_uris: readonly string[];
+  /** Legacy server token (`Authorization: Token ...`, spec 5.9): products and price estimates only. */
+  server_token?: string;
 }
+
+/** Public demo server token of the sandbox (rider products and price estimates). */
+export const SANDBOX_DEMO_SERVER_TOKEN = 'sandbox-demo-server-token';
+/** A second demo application for the delivery API: its client-credentials scope is eats.deliveries. */
+export const SANDBOX_DELIVERY_CLIENT_ID = 'sandbox-delivery-client';
+export const SANDBOX_DELIVERY_CLIENT_SECRET = 'sandbox-delivery-secret';
 
 const ADS_SCOPES = [SCOPES.accountsRead, SCOPES.campaignsRead, SCOPES.campaignsWrite];
 
@@ -31,6 +39,17 @@ export const SANDBOX_CLIENTS: readonly OAuthClient[] = [
     user_scopes: Object.keys(SCOPE_DESCRIPTIONS),
     grants: ['client_credentials', 'authorization_code', 'refresh_token'],
     redirect_uris: ['http://127.0.0.1/callback'],
+    server_token: SANDBOX_DEMO_SERVER_TOKEN,
+  },
+  {
+    client_id: SANDBOX_DELIVERY_CLIENT_ID,
+    client_secret: SANDBOX_DELIVERY_CLIENT_SECRET,
+    name: 'Delivery app (sandbox demo)',
+    email: 'sandbox-delivery@example.com',
+    scopes: ['eats.deliveries', 'direct.organizations'],
+    user_scopes: [],
+    grants: ['client_credentials'],
+    redirect_uris: [],
   },
 ];
 

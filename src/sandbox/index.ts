@@ -8,6 +8,7 @@ import { json } from './http.js';
 import { registerAuthorizeRoutes } from './authorize.js';
 import { registerMeRoutes } from './me.js';
 import { registerOAuthRoutes } from './oauth.js';
+import { registerRiderRoutes, type RiderSandbox } from './rider/index.js';
 import { Router } from './router.js';
 import { seedData } from './seed.js';
 import { createSandboxServer } from './server.js';
@@ -24,6 +25,8 @@ export interface SandboxOptions {
   throttleRate?: number;
   rateLimit?: number;
   latencyMs?: number;
+  /** Rider trips run this many times faster than the wall clock (--time-scale). */
+  timeScale?: number;
   tokenRequestsPerHour?: number;
   now?: () => number;
   log?: (line: string) => void;
@@ -34,6 +37,8 @@ export interface Sandbox {
   url: string;
   port: number;
   stats: SandboxStats;
+  /** The rider API's state, trip clock and ride status hook (onRideStatusChange). */
+  rider: RiderSandbox;
   setFaults(faults: { failRate?: number; throttleRate?: number; itemFailRate?: number; rateLimit?: number; latencyMs?: number }): void;
   revokeTokens(): void;
   resetStats(): void;
@@ -68,6 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerAuthorizeRoutes(router, ctx);
   registerMeRoutes(router, ctx);
   registerAdsRoutes(router, ctx);
+  const rider = registerRiderRoutes(router, ctx, { timeScale: options.timeScale });
   router.get('/_sandbox/stats', () =>
     json(200, { apiRequests: stats.apiRequests, tokenRequests: stats.tokenRequests, writes: Object.fromEntries(stats.writesById) }),
   );
@@ -89,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${urlHost}:${port}`,
     port,
     stats,
+    rider,
     setFaults(next) {
       for (const key of ['failRate', 'throttleRate', 'itemFailRate', 'rateLimit', 'latencyMs'] as const) {
         if (key in next) (faults as unknown as Record<string, number | undefined>)[key] = next[key];
@@ -109,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.requests.length = 0;
     },
     close() {
+      rider.close();
       closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
           try {

@@ -14,6 +14,8 @@ export interface SandboxUser extends Required<Omit<UserProfile, 'uuid'>> {
   handle: string;
   /** Empty: ride requests fail with missing_payment_method (spec 7.2). */
   payment_methods: PaymentMethod[];
+  /** Not allowed to request rides: POST /v1.2/requests answers 403 forbidden (spec 7.2). */
+  forbidden?: boolean;
 }
 
 export const DEMO_USER_HANDLE = 'demo';
@@ -56,6 +58,19 @@ export const SANDBOX_USERS: readonly SandboxUser[] = [
     mobile_verified: false,
     mobile_number: '+14155550102',
     payment_methods: [card('pm_uma_mc', '***5454')],
+  },
+  {
+    handle: 'forbidden',
+    rider_id: 'rdr_Fb1dd3nRq5tLVi8CckpBK8Eq0Nke4Y',
+    first_name: 'Fran',
+    last_name: 'Forbidden',
+    email: 'fran.forbidden@example.com',
+    picture: 'https://sandbox.invalid/pictures/fran.png',
+    promo_code: 'FRANF1',
+    mobile_verified: true,
+    mobile_number: '+14155550103',
+    payment_methods: [card('pm_fran_visa', '***1881')],
+    forbidden: true,
   },
 ];
 

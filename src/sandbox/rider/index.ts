@@ -1,0 +1,46 @@
+// The rider API v1.2 and delivery quotes of the sandbox: registerRiderRoutes() wires the
+// routes to one RiderState and one trip clock, and hands back the handle index.ts exposes.
+import type { SandboxContext } from '../context.js';
+import type { Router } from '../router.js';
+import { registerCatalogRoutes } from './catalog-routes.js';
+import { registerControlRoutes } from './control-routes.js';
+import { registerDeliveryRoutes } from './delivery-routes.js';
+import { registerEstimateRoutes } from './estimate-routes.js';
+import { RideEvents, type RideStatusListener } from './events.js';
+import { registerMePatchRoute } from './me-routes.js';
+import { registerRequestRoutes } from './request-routes.js';
+import { RiderState } from './state.js';
+import { Trips } from './trips.js';
+
+export type { RideStatusChange, RideStatusListener } from './events.js';
+
+export interface RiderSandbox {
+  readonly state: RiderState;
+  /** Simulated seconds per wall-clock second. */
+  readonly timeScale: number;
+  /** Called on every ride status change (see events.ts); returns the unsubscribe function. */
+  onRideStatusChange(listener: RideStatusListener): () => void;
+  /** Expires every outstanding fare and surge confirmation (to exercise fare_expired). */
+  expireFares(): void;
+  close(): void;
+}
+
+export function registerRiderRoutes(router: Router, ctx: SandboxContext, options: { timeScale?: number } = {}): RiderSandbox {
+  const timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
+  const state = new RiderState();
+  const events = new RideEvents();
+  const trips = new Trips(state, events, ctx.now, timeScale);
+  registerCatalogRoutes(router, ctx, state);
+  registerEstimateRoutes(router, ctx, state, trips);
+  registerRequestRoutes(router, ctx, state, trips);
+  registerMePatchRoute(router, ctx, state);
+  registerControlRoutes(router, state, trips);
+  registerDeliveryRoutes(router, ctx);
+  return {
+    state,
+    timeScale,
+    onRideStatusChange: (listener) => events.onRideStatusChange(listener),
+    expireFares: () => state.expireAll(ctx.now()),
+    close: () => trips.close(),
+  };
+}
