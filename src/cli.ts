@@ -1,11 +1,12 @@
 // Builds the commander program from the declarative command tree and runs one command line.
 // Imports nothing heavy: command modules load with `await import` when their command runs.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
 import { errorLine, exitCodeFor, EXIT, UsageError } from './errors.js';
 import { createFactory, type FactoryDeps } from './factory.js';
 import { globalOptions, versionOption } from './commands/globals.js';
-import { helpTopics, helpTopicsText } from './commands/help-topics.js';
+import { HELP_COMMAND, helpTopicsText } from './commands/help-topics.js';
+import { helpRequest } from './commands/help-request.js';
 import { commandTree } from './commands/tree.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 
@@ -46,17 +47,17 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: 
   for (const alias of spec.aliases ?? []) command.alias(alias);
   for (const arg of spec.args ?? []) {
     const name = arg.variadic ? `${arg.name}...` : arg.name;
-    command.argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+    const argument = new Argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
+    if (arg.choices) argument.choices(arg.choices);
+    command.addArgument(argument);
   }
   for (const option of spec.options ?? []) command.addOption(toOption(option));
   command.addHelpText('after', examplesText(spec));
   configure(command, ctx);
   if (spec.subcommands) {
     for (const child of spec.subcommands) addCommand(command, child, ctx, exitCode);
-    showUsageAfterError(command);
     return;
   }
-  showUsageAfterError(command);
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     const args = cmd.args;
@@ -66,11 +67,11 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: 
   });
 }
 
-/** After a usage error (unknown command or flag, missing flag or argument), the usage line. */
-function showUsageAfterError(command: Command): void {
+/** What follows a usage error (unknown command or flag, missing flag or argument): the usage line. */
+function usageAfterError(command: Command): string {
   const usage = command.createHelp().commandUsage(command);
   const name = usage.replace(/ \[options\].*$| <.*$| \[.*$/, '');
-  command.showHelpAfterError(`Usage: ${usage}\nRun \`${name} --help\` for its flags and examples.`);
+  return `Usage: ${usage}\nRun \`${name} --help\` for its flags and examples.\n`;
 }
 
 function configure(command: Command, ctx: Context): void {
@@ -81,6 +82,7 @@ function configure(command: Command, ctx: Context): void {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
+      outputError: (text, write) => write(`${text}${usageAfterError(command)}`),
     });
 }
 
@@ -111,8 +113,7 @@ export function buildProgram(ctx: Context, version: string, exitCode: { value: n
   for (const spec of commandTree) addCommand(program, spec, ctx, exitCode);
   // Only the program's help command takes a path and topics (runCli handles them); set
   // after the subcommands, which keep commander's own `help [command]`.
-  program.helpCommand('help [command...]', 'show help for a command, or a topic: exit-codes, environment');
-  showUsageAfterError(program);
+  program.helpCommand(`${HELP_COMMAND.name} [command...]`, HELP_COMMAND.summary);
   return program;
 }
 
@@ -122,17 +123,13 @@ export async function runCli(argv: string[], deps: FactoryDeps): Promise<number>
   const { ctx } = factory;
   const exitCode = { value: EXIT.ok };
   try {
-    if (argv[0] === 'help' && argv.length > 1) {
-      // `platform help exit-codes` prints a topic; `platform help ads campaigns list` is that command's --help.
-      const topic = helpTopics.find((t) => t.name === argv[1]);
-      if (topic && argv.length === 2) {
-        ctx.io.stdout.write(topic.text());
-        return EXIT.ok;
-      }
-      argv = [...argv.slice(1), '--help'];
+    const help = helpRequest(argv, commandTree);
+    if (help && 'topic' in help) {
+      ctx.io.stdout.write(help.topic.text());
+      return EXIT.ok;
     }
     const program = buildProgram(ctx, deps.version, exitCode);
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(help?.argv ?? argv, { from: 'user' });
     return exitCode.value;
   } catch (error) {
     return reportError(ctx, error);

@@ -2,6 +2,9 @@
 // commands. Exit codes come from src/errors.ts, so the page cannot drift from the code.
 import { EXIT } from '../errors.js';
 
+/** `platform help [command...]`, as listed in --help and offered by the completions. */
+export const HELP_COMMAND = { name: 'help', summary: 'Show help for a command, or a topic: exit-codes, environment' };
+
 export interface HelpTopic {
   name: string;
   summary: string;
@@ -24,6 +27,7 @@ const environment: Array<[string, string]> = [
   ['PLATFORM_WEBHOOK_SECRET', 'secret that `platform webhooks sign|verify` key the HMAC-SHA256 with'],
   ['PLATFORM_BASE_URL', 'API base URL, over the profile\'s (e.g. a sandbox on another port)'],
   ['PLATFORM_CONFIG_DIR', 'where profiles and tokens live (default: $XDG_CONFIG_HOME/platform, else ~/.config/platform)'],
+  ['PLATFORM_BROWSER', 'command that opens the sign-in URL of `platform auth login` (else $BROWSER, else the system\'s)'],
   ['NO_COLOR', 'set to anything: no colours (same as --no-color)'],
   ['CLICOLOR_FORCE', 'set to anything but 0: colours even when stdout is not a terminal'],
 ];
@@ -48,5 +52,5 @@ export const helpTopics: readonly HelpTopic[] = [
 
 /** Lines for the "Help topics:" section of `platform --help`. */
 export function helpTopicsText(): string {
-  return `\nHelp topics:\n${table(helpTopics.map((t) => [`platform help ${t.name}`, t.summary]))}\n`;
+  return `Help topics:\n${table(helpTopics.map((t) => [`platform help ${t.name}`, t.summary]))}\n`;
 }

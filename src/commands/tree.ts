@@ -1,12 +1,14 @@
 // Every command, its flags, help and examples. Command code loads only when it runs.
 import { OUTPUT_FORMATS } from '../context.js';
 import { MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from '../schemas/limits.js';
-import type { CommandSpec, OptionSpec } from './spec.js';
+import type { ArgSpec, CommandSpec, OptionSpec } from './spec.js';
+import { columnsHelp } from '../bulk/csv-columns.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 
 const account: OptionSpec = { flags: '--account <id>', description: 'ad account id (see `platform ads accounts list`)', required: true };
 const campaign: OptionSpec = { flags: '--campaign <id>', description: 'campaign id', required: true };
+const campaignOptional: OptionSpec = { flags: '--campaign <id>', description: 'campaign id (required unless each CSV row has campaign_id)' };
 const adGroup: OptionSpec = { flags: '--ad-group <id>', description: 'ad group id', required: true };
 
 const paging: OptionSpec[] = [
@@ -17,6 +19,24 @@ const paging: OptionSpec[] = [
 ];
 
 const fromJson: OptionSpec = { flags: '--from-json <file>', description: 'read API body items from a JSON array or NDJSON file (- for stdin) instead of flags', file: true };
+
+/** Bulk input and processing (create/patch of campaigns and ad groups). */
+const bulk: OptionSpec[] = [
+  { flags: '--from-csv <file>', description: 'read rows from a CSV file (- for stdin); see "CSV columns" below', file: true },
+  fromJson,
+  { flags: '--dry-run', description: 'validate, look up the current values and print what would change; send no write' },
+  { flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' },
+  { flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS}, enforced by the API)`, kind: 'int', default: 500 },
+  { flags: '--concurrency <n>', description: 'requests in flight at once (max 16)', kind: 'int', default: 4 },
+  { flags: '--resume <results>', description: 'skip the rows that succeeded in an earlier run (its NDJSON, JSON or CSV results)', file: true },
+];
+
+const BULK_HELP =
+  'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything\n' +
+  'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in\n' +
+  'input order (line, id, result ok|failed|invalid|skipped, error_code, error_message); exit 0 when all\n' +
+  'succeeded, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest\n' +
+  'as skipped and exits 130; --resume RESULTS then sends only what is left.';
 
 const budget: OptionSpec[] = [
   { flags: '--budget <amount>', description: 'budget as a decimal, e.g. 12.34 (converted exactly to amount_e5 = amount x 10^5; the spec leaves the scale open, the field name states it)' },
@@ -48,12 +68,14 @@ const adGroupFields: OptionSpec[] = [
   { flags: '--daypart <days=HH:MM-HH:MM>', description: 'dayparting, repeatable: days are mon..sun, ranges (mon-fri) or lists (sat,sun); 24:00 ends the day', kind: 'repeat' },
 ];
 
-const batchSize: OptionSpec = { flags: '--batch-size <n>', description: `items per request (max ${MAX_BATCH_ITEMS})`, kind: 'int', default: 500, hidden: true };
+const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
+
 
 export const commandTree: CommandSpec[] = [
   {
     name: 'sandbox',
     summary: 'Run the local emulator of the whole API',
+    examples: ['platform sandbox serve', 'platform sandbox serve --port 0 --state sandbox.json'],
     subcommands: [
       {
         name: 'serve',
@@ -70,6 +92,7 @@ export const commandTree: CommandSpec[] = [
           { flags: '--state <file>', description: 'keep data in this file across restarts', file: true },
           { flags: '--fail-rate <p>', description: 'answer this share of API calls with a 500 or a dropped connection', kind: 'number', default: 0 },
           { flags: '--throttle-rate <p>', description: 'answer this share of API calls with 429 and Retry-After', kind: 'number', default: 0 },
+          { flags: '--item-fail-rate <p>', description: 'fail this share of batch items with a transient error (not applied)', kind: 'number', default: 0 },
           { flags: '--rate-limit <n>', description: 'allow n requests per second per token, then 429', kind: 'int' },
           { flags: '--latency <ms>', description: 'delay every answer', kind: 'int', default: 0 },
         ],
@@ -81,6 +104,7 @@ export const commandTree: CommandSpec[] = [
   {
     name: 'auth',
     summary: 'Sign in, inspect and remove credentials',
+    examples: ['platform auth login --client-credentials --profile local', 'platform auth status'],
     subcommands: [
       {
         name: 'login',
@@ -139,10 +163,12 @@ export const commandTree: CommandSpec[] = [
   {
     name: 'ads',
     summary: 'Ad accounts, stores, campaigns, ad groups and ads',
+    examples: ['platform ads accounts list', `platform ads campaigns list --account ${ACCOUNT}`],
     subcommands: [
       {
         name: 'accounts',
         summary: 'Ad accounts',
+        examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
         subcommands: [
           {
             name: 'list',
@@ -155,6 +181,7 @@ export const commandTree: CommandSpec[] = [
       {
         name: 'stores',
         summary: 'Stores of an ad account',
+        examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
         subcommands: [
           {
             name: 'list',
@@ -168,6 +195,7 @@ export const commandTree: CommandSpec[] = [
       {
         name: 'campaigns',
         summary: 'Campaigns of an ad account',
+        examples: [`platform ads campaigns list --account ${ACCOUNT}`, `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`],
         subcommands: [
           {
             name: 'list',
@@ -183,7 +211,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'create',
             summary: 'Create campaigns from flags or --from-json',
-            options: [account, ...campaignFields, fromJson, batchSize],
+            description: `Create campaigns.\n\n${BULK_HELP}\n\n${columnsHelp('campaigns')}`,
+            options: [account, ...campaignFields, ...bulk],
             examples: [
               `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
               `platform ads campaigns create --account ${ACCOUNT} --from-json campaigns.json`,
@@ -193,7 +222,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'patch',
             summary: 'Change campaigns: name, status, budget',
-            options: [account, { flags: '--campaign-id <id>', description: 'campaign to change' }, ...campaignFields.map(noDefault), fromJson, batchSize],
+            description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}\n\n${columnsHelp('campaigns')}`,
+            options: [account, { flags: '--campaign-id <id>', description: 'campaign to change' }, ...campaignFields.map(noDefault), ...bulk],
             examples: [
               `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
               `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --budget 75.50 --currency USD`,
@@ -206,6 +236,7 @@ export const commandTree: CommandSpec[] = [
       {
         name: 'ad-groups',
         summary: 'Ad groups of a campaign',
+        examples: [`platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`, `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`],
         subcommands: [
           {
             name: 'list',
@@ -217,7 +248,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'create',
             summary: 'Create ad groups from flags or --from-json',
-            options: [account, campaign, { flags: '--ad-product <product>', description: 'ad product', choices: ['listing', 'search'], default: 'listing' }, ...adGroupFields, fromJson, batchSize],
+            description: `Create ad groups in a campaign.\n\n${BULK_HELP}\n\n${columnsHelp('ad_groups')}`,
+            options: [account, campaignOptional, { flags: '--ad-product <product>', description: 'ad product', choices: ['listing', 'search'], default: 'listing' }, ...adGroupFields, ...bulk],
             examples: [
               `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
               `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --from-json ad-groups.json`,
@@ -227,7 +259,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'patch',
             summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
-            options: [account, campaign, { flags: '--ad-group-id <id>', description: 'ad group to change' }, ...adGroupFields.map(noDefault), fromJson, batchSize],
+            description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}\n\n${columnsHelp('ad_groups')}`,
+            options: [account, campaignOptional, { flags: '--ad-group-id <id>', description: 'ad group to change' }, ...adGroupFields.map(noDefault), ...bulk],
             examples: [
               `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
               `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --bid 0.75 --currency USD`,
@@ -239,18 +272,22 @@ export const commandTree: CommandSpec[] = [
       {
         name: 'ads',
         summary: 'Ads of an ad group',
+        examples: [`platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`, `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`],
         subcommands: [
           {
             name: 'list',
             summary: 'List the ads of an ad group',
             options: [account, campaign, adGroup, ...paging, { flags: '--id <list>', description: 'only these ad ids (comma-separated)', kind: 'list' }],
-            examples: [`platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`],
+            examples: [
+              `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+              `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --all -o ndjson`,
+            ],
             load: () => import('./ads/ads/list.js'),
           },
           {
             name: 'create',
             summary: 'Create ads in an ad group',
-            options: [account, campaign, adGroup, { flags: '--name <name>', description: 'ad name' }, fromJson, batchSize],
+            options: [account, campaign, adGroup, { flags: '--name <name>', description: 'ad name' }, ...bulk.filter((o) => o.flags !== '--from-csv <file>')],
             examples: [
               `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
               `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-json ads.json`,
@@ -260,6 +297,83 @@ export const commandTree: CommandSpec[] = [
         ],
       },
     ],
+  },
+  {
+    name: 'webhooks',
+    summary: 'Sign and verify webhook deliveries',
+    description:
+      'Deliveries carry X-Platform-Signature: the hexadecimal HMAC-SHA256 of the raw request body, ' +
+      'keyed by the secret (here: PLATFORM_WEBHOOK_SECRET). Sign or verify the exact bytes received.',
+    examples: ['platform webhooks sign body.json', 'platform webhooks verify body.json --signature "$SIGNATURE"'],
+    subcommands: [
+      {
+        name: 'sign',
+        summary: 'Print the signature of a body: hex HMAC-SHA256 keyed by PLATFORM_WEBHOOK_SECRET',
+        args: [webhookBody],
+        examples: ['PLATFORM_WEBHOOK_SECRET=s3cret platform webhooks sign body.json', 'printf \'{"event_id":"1"}\' | platform webhooks sign -'],
+        load: () => import('./webhooks/sign.js'),
+      },
+      {
+        name: 'verify',
+        summary: 'Check a signature against a body; exit 0 valid, 1 invalid, 2 unusable input',
+        description:
+          'Compares, in constant time, --signature with the HMAC-SHA256 of the exact bytes of FILE ' +
+          '(or stdin) keyed by PLATFORM_WEBHOOK_SECRET. When they differ it says why where it can tell: ' +
+          'a trailing newline added to the body, a re-encoded JSON body, a signature of the wrong form.',
+        args: [webhookBody],
+        options: [{ flags: '--signature <hex>', description: 'the X-Platform-Signature header value (64 hex digits; a sha256= prefix is allowed)', required: true }],
+        examples: [
+          'platform webhooks verify body.json --signature "$X_PLATFORM_SIGNATURE"',
+          'platform webhooks verify - --signature "$(platform webhooks sign body.json)" < body.json && echo valid',
+        ],
+        load: () => import('./webhooks/verify.js'),
+      },
+    ],
+  },
+  {
+    name: 'api',
+    summary: 'Make an authenticated request to any API path and print the response',
+    description:
+      'Calls METHOD PATH with the profile\'s token (fetched, retried and refreshed as for any command) ' +
+      'and prints the response body: pretty JSON on a terminal, the raw body otherwise. METHOD is GET, ' +
+      'or POST when -f/-F/--input give a body (GET with --paginate). Fields are query parameters for GET ' +
+      'and a JSON body otherwise (with --input, query parameters). A non-2xx answer prints its body, ' +
+      'exits 1 and says why on stderr.',
+    args: [
+      { name: 'method-or-path', description: 'METHOD (GET, POST, PATCH, PUT, DELETE) followed by PATH, or just PATH', required: true },
+      { name: 'path', description: 'PATH when METHOD comes first, e.g. /v1/ads/ad-accounts' },
+    ],
+    options: [
+      { flags: '-f, --raw-field <key=value>', description: 'add a string field (repeatable; key[]=v appends to an array, a[b]=v nests)', kind: 'repeat' },
+      { flags: '-F, --field <key=value>', description: 'add a typed field: numbers, true, false, null, or @file / @- for a file\'s contents (repeatable)', kind: 'repeat' },
+      { flags: '--input <file>', description: 'send this file (- for stdin) as the request body', file: true },
+      { flags: '-H, --header <name:value>', description: 'add a request header (repeatable)', kind: 'repeat' },
+      { flags: '--paginate', description: 'follow next_page_token and print every item as one JSON array (or NDJSON with -o ndjson)' },
+      { flags: '-i, --include', description: 'print the status line and response headers before the body (of the first page with --paginate)' },
+    ],
+    examples: [
+      'platform api /v1/ads/ad-accounts',
+      `platform api /v1/ads/${ACCOUNT}/campaigns --paginate -o ndjson`,
+      `platform api GET /v1/ads/${ACCOUNT}/campaigns -F page_limit=5 -i`,
+      `platform api PATCH /v1/ads/${ACCOUNT}/campaigns --input changes.json`,
+    ],
+    load: () => import('./api/api.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script: bash, zsh or fish',
+    description: 'Prints a completion script for the shell on stdout. See the README, "Shell completion", to install it.',
+    args: [{ name: 'shell', description: 'bash, zsh or fish', required: true, choices: ['bash', 'zsh', 'fish'] }],
+    examples: ['source <(platform completion bash)', 'platform completion zsh > "${fpath[1]}/_platform"', 'platform completion fish > ~/.config/fish/completions/platform.fish'],
+    load: () => import('./completion.js'),
+  },
+  {
+    name: '__complete',
+    summary: 'Values for the shell completion scripts',
+    hidden: true,
+    args: [{ name: 'kind', description: 'what to list', required: true, choices: ['profiles'] }],
+    examples: ['platform __complete profiles', 'platform __complete profiles --profile local'],
+    load: () => import('./complete.js'),
   },
 ];
 

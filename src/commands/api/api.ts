@@ -1,0 +1,141 @@
+// `platform api [METHOD] PATH`: an authenticated call to any path, like `gh api`.
+import { STATUS_CODES } from 'node:http';
+import type { ApiClient } from '../../api/client.js';
+import { describeErrorBody, type HttpRequest, type HttpResponse } from '../../api/http.js';
+import type { Context } from '../../context.js';
+import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { writeRows } from '../../output/rows.js';
+import { write } from '../../output/write.js';
+import { readBytes } from '../input.js';
+import { parseFields, toBody, toQuery } from './fields.js';
+
+interface Flags {
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  header?: string[];
+  paginate?: boolean;
+  include?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+const USAGE = 'Usage: platform api [METHOD] PATH [-f key=value] [-F key=value] [--input FILE] [-H "Name: value"] [--paginate] [-i]';
+
+export async function run(ctx: Context, flags: Flags, args: string[]): Promise<void> {
+  const [explicitMethod, rawPath] = args.length > 1 ? [method(args[0]!), args[1]!] : [undefined, args[0]!];
+  const fields = await parseFields(ctx, flags.rawField, flags.field);
+  const input = flags.input === undefined ? undefined : await readBytes(ctx, flags.input, '--input');
+  // Fields or a body mean POST, unless --paginate says this is a list to read.
+  const verb = explicitMethod ?? (!flags.paginate && (fields.length || input) ? 'POST' : 'GET');
+  if (flags.paginate && verb !== 'GET') throw new UsageError('--paginate follows the pages of GET lists only', USAGE);
+  const headers = parseHeaders(flags.header ?? []);
+
+  const client = await ctx.client();
+  const req: HttpRequest = { method: verb, path: apiPath(rawPath, client.http.baseUrl), headers };
+  if (verb === 'GET' || input) {
+    if (fields.length) req.query = toQuery(fields);
+  } else if (fields.length) {
+    req.json = toBody(fields);
+  }
+  if (input) req.raw = { body: input, contentType: headers['content-type'] ? undefined : 'application/json' };
+
+  const response = await client.http.sendRaw(req);
+  if (flags.include) await writeHead(ctx, response);
+  if (!isOk(response)) {
+    await writeBody(ctx, response);
+    throw errorFor(response, client);
+  }
+  if (flags.paginate) await paginate(ctx, client, req, response);
+  else await writeBody(ctx, response);
+}
+
+function method(text: string): Method {
+  const upper = text.toUpperCase();
+  if (!(METHODS as readonly string[]).includes(upper)) throw new UsageError(`unknown method ${JSON.stringify(text)}: use one of ${METHODS.join(', ')}`, USAGE);
+  return upper as Method;
+}
+
+/** A path on the profile's API; a full URL only on the same origin, so the token goes nowhere else. */
+function apiPath(path: string, baseUrl: string): string {
+  if (/^https?:\/\//i.test(path)) {
+    if (new URL(path).origin !== new URL(baseUrl).origin) {
+      throw new UsageError(`${path} is not on the profile's API (${baseUrl}); platform api sends the token there only`, USAGE);
+    }
+    return path;
+  }
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+function parseHeaders(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new UsageError(`-H ${JSON.stringify(line)}: expected "Name: value"`, USAGE);
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+const isOk = (response: HttpResponse) => response.status >= 200 && response.status < 300;
+
+function errorFor(response: HttpResponse, client: ApiClient): Error {
+  const { code, message } = describeErrorBody(response);
+  if (response.status === 401) return new AuthError(`${code}: ${message}. Run \`${client.tokens.loginHint}\` to sign in again.`);
+  return new ApiError(response.status, code, message, response.headers['x-request-id']);
+}
+
+async function writeHead(ctx: Context, response: HttpResponse): Promise<void> {
+  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`.trimEnd()];
+  for (const [name, value] of Object.entries(response.headers)) lines.push(`${name}: ${value}`);
+  await write(ctx.io.stdout, `${lines.join('\n')}\n\n`);
+}
+
+/** Pretty JSON for a person at a terminal; the exact body for a pipe. */
+async function writeBody(ctx: Context, response: HttpResponse): Promise<void> {
+  if (ctx.io.stdoutIsTTY && typeof response.body === 'object' && response.body !== null) {
+    await write(ctx.io.stdout, `${JSON.stringify(response.body, null, 2)}\n`);
+  } else if (response.text) {
+    await write(ctx.io.stdout, response.text);
+  }
+}
+
+/** The items of one page of a list: the response's array (e.g. `campaigns`) and its next_page_token. */
+function listPage(body: unknown): { items: unknown[]; next?: string } {
+  if (Array.isArray(body)) return { items: body };
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    const items = Object.values(record).find(Array.isArray);
+    if (items) {
+      const token = record.next_page_token;
+      const next = typeof token === 'string' ? token : (token as { value?: unknown } | undefined)?.value;
+      return { items, next: typeof next === 'string' && next ? next : undefined };
+    }
+  }
+  throw new UsageError('--paginate needs a list: the response has no array of items');
+}
+
+/**
+ * Follows next_page_token (sent back as page_token) and prints every item as one JSON array,
+ * or NDJSON with -o ndjson, one page in memory at a time. A page that fails ends the
+ * output cleanly, then the command fails with that page's error.
+ */
+async function paginate(ctx: Context, client: ApiClient, req: HttpRequest, first: HttpResponse): Promise<void> {
+  let failed: HttpResponse | undefined;
+  async function* items(): AsyncGenerator<unknown> {
+    let page = listPage(first.body);
+    for (;;) {
+      yield* page.items;
+      if (!page.next) return;
+      const response = await client.http.sendRaw({ ...req, query: { ...req.query, page_token: page.next } });
+      if (!isOk(response)) {
+        failed = response;
+        return;
+      }
+      page = listPage(response.body);
+    }
+  }
+  const output = ctx.globals.output === 'ndjson' ? 'ndjson' : 'json';
+  await writeRows({ ...ctx, globals: { ...ctx.globals, output } }, { noun: 'items', columns: [] }, items());
+  if (failed) throw errorFor(failed, client);
+}

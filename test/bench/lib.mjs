@@ -1,0 +1,95 @@
+// Helpers for benchmarks: interleaved process timing, medians, ratio tables, a sandbox.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const bin = path.join(root, 'bin/platform.js');
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function tempDir(prefix = 'platform-bench-') {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Runs one process to the end and returns its wall time in ms; throws when it fails. */
+export function timeProcess({ name, argv, env, input, expectStatus = 0 }) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(argv[0], argv.slice(1), { env: { ...process.env, ...env }, input, stdio: ['pipe', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== expectStatus) {
+    throw new Error(`${name}: exited ${result.status ?? result.signal}, expected ${expectStatus}\n${result.stderr}`);
+  }
+  return ms;
+}
+
+/**
+ * Times each case `runs` times, interleaved: every round runs every case once, in an order
+ * rotated each round, so drifts of the machine (CPU frequency, caches, other load) fall on
+ * all cases alike. `warmup` untimed rounds first. Returns the median ms of each case.
+ */
+export function timeInterleaved(cases, { runs = Number(process.env.BENCH_RUNS) || 25, warmup = 2 } = {}) {
+  const samples = new Map(cases.map((c) => [c.name, []]));
+  for (let round = 0; round < warmup + runs; round++) {
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[(i + round) % cases.length];
+      const ms = timeProcess(c);
+      if (round >= warmup) samples.get(c.name).push(ms);
+    }
+  }
+  return { runs, medians: new Map([...samples].map(([name, values]) => [name, median(values)])) };
+}
+
+/** Prints medians and their ratio to the baseline case, with each row's target, as a table. */
+export function printRatios({ title, baseline, medians, targets = {}, runs }) {
+  const base = medians.get(baseline);
+  const rows = [['command', 'median ms', 'x baseline', 'target', '']];
+  let missed = 0;
+  for (const [name, ms] of medians) {
+    const ratio = ms / base;
+    const target = targets[name];
+    const verdict = target === undefined ? '' : ratio <= target ? 'ok' : 'MISSED';
+    if (verdict === 'MISSED') missed++;
+    rows.push([name, ms.toFixed(1), name === baseline ? '1.00' : ratio.toFixed(2), target === undefined ? '' : `<= ${target}`, verdict]);
+  }
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
+  console.log(`${title} (median of ${runs} interleaved runs each; node ${process.version}, ${os.cpus().length} CPUs)`);
+  for (const row of rows) console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd());
+  return missed;
+}
+
+/** `platform sandbox serve --port 0` as a child process; resolves with its URL once it listens. */
+export async function startSandbox(env, args = []) {
+  const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]);
+    });
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => reject(new Error(`the sandbox exited ${code} before listening\n${err}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+/** Runs the CLI once (untimed) and returns its stdout; throws when it fails. */
+export function platform(args, env) {
+  const result = spawnSync(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`platform ${args.join(' ')} exited ${result.status}\n${result.stderr}`);
+  return result.stdout;
+}

@@ -1,0 +1,105 @@
+// `platform --version` and `--help` must load none of the heavy packages (design.md, Startup).
+//
+// How this is checked, without timing anything: the CLI is built exactly as `npm run build`
+// builds it (its script, with a temporary directory for dist/, so the result is never stale
+// and never races with other tests using dist/) and started as a real process with a preload
+// (test/helpers/record-loads.mjs) that records every module actually loaded: ESM imports
+// through a loader hook, CommonJS requires by wrapping Module.prototype.require. The bundle
+// merges packages into chunks with hashed names, so each loaded chunk is mapped back to the
+// source files in it through esbuild's metafile (dist/meta.json). Runtime recording catches
+// dynamic imports a static reading of the import graph could not; the metafile names what
+// is inside each chunk. A positive control (`auth status`, which needs conf) shows the
+// recorder and the mapping do see a heavy package when one loads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let dist: string;
+
+const HEAVY = ['@inquirer/prompts', '@inquirer/core', 'ora', 'cli-table3', 'csv-parse', 'csv-stringify', 'undici', 'conf', 'ajv', 'zod', 'chalk', 'open'];
+
+interface Meta {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+/** The source files (and node_modules files) whose code the process loaded. */
+function loadedInputs(args: string[]): { inputs: string[]; requires: string[]; stdout: string } {
+  const record = path.join(tempDir('platform-loads-'), 'loads.txt');
+  fs.writeFileSync(record, '');
+  const result = spawnSync(process.execPath, ['--import', path.join(root, 'test/helpers/record-loads.mjs'), path.join(dist, 'main.js'), ...args], {
+    env: { ...process.env, RECORD_LOADS_FILE: record, PLATFORM_CONFIG_DIR: tempDir() },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const meta = JSON.parse(fs.readFileSync(path.join(dist, 'meta.json'), 'utf8')) as Meta;
+  const lines = fs.readFileSync(record, 'utf8').split('\n').filter(Boolean);
+  const inputs: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('require:') || line.startsWith('node:')) continue;
+    const file = new URL(line).pathname;
+    if (file.startsWith(`${dist}/`)) {
+      const output = meta.outputs[path.relative(root, file)];
+      expect(output, `${file} is not in the metafile`).toBeDefined();
+      inputs.push(...Object.keys(output!.inputs));
+    } else {
+      inputs.push(path.relative(root, file));
+    }
+  }
+  const requires = lines.filter((l) => l.startsWith('require:')).map((l) => l.slice('require:'.length));
+  return { inputs, requires, stdout: result.stdout };
+}
+
+function heavyIn(inputs: string[]): string[] {
+  const found = new Set<string>();
+  for (const input of inputs) {
+    for (const pkg of HEAVY) if (input.includes(`node_modules/${pkg}/`)) found.add(pkg);
+    if (input.startsWith('src/sandbox/')) found.add('the sandbox');
+  }
+  return [...found];
+}
+
+beforeAll(() => {
+  // The metafile names outputs relative to the working directory, so build under the repository.
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  dist = fs.mkdtempSync(path.join(root, '.tmp', 'startup-build-'));
+  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+  const command = script.replace(/\bdist\b/g, path.relative(root, dist));
+  expect(command, 'the build script no longer names dist/: update this test').not.toBe(script);
+  const built = spawnSync('sh', ['-c', command], { cwd: root, encoding: 'utf8', env: { ...process.env, PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` } });
+  expect(built.status, built.stderr).toBe(0);
+  expect(fs.existsSync(path.join(dist, 'meta.json')), 'the build script wrote no metafile (--metafile=dist/meta.json)').toBe(true);
+}, 60_000);
+
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('start-up loads', () => {
+  it('--version loads neither commander nor any heavy package', () => {
+    const { inputs, requires, stdout } = loadedInputs(['--version']);
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+/);
+    expect(heavyIn(inputs)).toEqual([]);
+    expect(inputs.filter((i) => i.includes('node_modules/'))).toEqual([]);
+    expect(requires).toEqual([]);
+  });
+
+  it('--help loads commander and the command tree, and no heavy package or command code', () => {
+    const { inputs, stdout } = loadedInputs(['--help']);
+    expect(stdout).toContain('Usage: platform');
+    expect(inputs).toContain('src/commands/tree.ts');
+    expect(heavyIn(inputs)).toEqual([]);
+    expect(inputs.filter((i) => i.includes('node_modules/') && !i.includes('node_modules/commander/'))).toEqual([]);
+    expect(inputs.filter((i) => /^src\/commands\/.+\//.test(i))).toEqual([]);
+  });
+
+  it('a nested --help loads no heavy package either', () => {
+    expect(heavyIn(loadedInputs(['ads', 'campaigns', 'list', '--help']).inputs)).toEqual([]);
+  });
+
+  it('sees a heavy package when a command needs one (control)', () => {
+    const { inputs } = loadedInputs(['auth', 'status', '-o', 'json']);
+    expect(heavyIn(inputs)).toContain('conf');
+    expect(inputs).toContain('src/commands/auth/status.ts');
+  });
+});
