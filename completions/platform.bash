@@ -5,7 +5,7 @@
 _platform_subcommands() {
   local words=''
   case "$1" in
-    '') words='sandbox auth ads webhooks api completion help' ;;
+    '') words='sandbox auth ads rider delivery webhooks api completion help' ;;
     'sandbox') words='serve' ;;
     'auth') words='login status token logout' ;;
     'ads') words='accounts stores campaigns ad-groups ads' ;;
@@ -14,6 +14,9 @@ _platform_subcommands() {
     'ads campaigns') words='list create patch' ;;
     'ads ad-groups') words='list create patch' ;;
     'ads ads') words='list create' ;;
+    'rider') words='products estimate me request history' ;;
+    'rider estimate') words='price time' ;;
+    'delivery') words='quote' ;;
     'webhooks') words='sign verify' ;;
   esac
   printf '%s' "$words"
@@ -25,7 +28,7 @@ _platform_flags() {
   case "$1" in
     '') words='--profile -o --output --json --no-color --debug -h --help -v --version' ;;
     'sandbox') words='--profile -o --output --json --no-color --debug -h --help' ;;
-    'sandbox serve') words='--host --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --profile -o --output --json --no-color --debug -h --help' ;;
+    'sandbox serve') words='--host --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --profile -o --output --json --no-color --debug -h --help' ;;
     'auth') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'auth login') words='--client-credentials --client-id --scopes --base-url --callback-port --no-browser --timeout --login-hint --consent --profile -o --output --json --no-color --debug -h --help' ;;
     'auth status') words='--profile -o --output --json --no-color --debug -h --help' ;;
@@ -47,6 +50,16 @@ _platform_flags() {
     'ads ads') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'ads ads list') words='--account --campaign --ad-group --all -L --limit --page-token --page-limit --id --profile -o --output --json --no-color --debug -h --help' ;;
     'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider') words='--profile -o --output --json --no-color --debug -h --help' ;;
+    'rider products') words='--at --lang --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider estimate') words='--profile -o --output --json --no-color --debug -h --help' ;;
+    'rider estimate price') words='--from --to --seats --lang --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider estimate time') words='--from --product --lang --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider me') words='--apply-promo --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider request') words='--product --from --to --seats -y --yes --accept-surge --wait --expense-code --expense-memo --profile -o --output --json --no-color --debug -h --help' ;;
+    'rider history') words='-L --limit --offset --profile -o --output --json --no-color --debug -h --help' ;;
+    'delivery') words='--profile -o --output --json --no-color --debug -h --help' ;;
+    'delivery quote') words='--customer --pickup --dropoff --profile -o --output --json --no-color --debug -h --help' ;;
     'webhooks') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'webhooks sign') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'webhooks verify') words='--signature --profile -o --output --json --no-color --debug -h --help' ;;
@@ -137,6 +150,26 @@ _platform_flag_values() {
     'ads ads create|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads create|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads ads create|-o'|'ads ads create|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider|-o'|'rider|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider products|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider products|-o'|'rider products|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider estimate|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider estimate|-o'|'rider estimate|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider estimate price|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider estimate price|-o'|'rider estimate price|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider estimate time|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider estimate time|-o'|'rider estimate time|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider me|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider me|-o'|'rider me|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider request|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider request|-o'|'rider request|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'rider history|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'rider history|-o'|'rider history|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'delivery|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'delivery|-o'|'delivery|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'delivery quote|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'delivery quote|-o'|'delivery quote|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
     'webhooks|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'webhooks|-o'|'webhooks|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
     'webhooks sign|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -159,18 +192,19 @@ _platform_flag_values() {
 # COMPREPLY for a positional argument of command path $1.
 _platform_args() {
   case "$1" in
+    'rider request') COMPREPLY=($(compgen -W 'get cancel current' -- "$cur")) ;;
     'webhooks sign') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'webhooks verify') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'completion') COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     '__complete') COMPREPLY=($(compgen -W 'profiles' -- "$cur")) ;;
-    'help') COMPREPLY=($(compgen -W 'sandbox auth ads webhooks api completion exit-codes environment' -- "$cur")) ;;
+    'help') COMPREPLY=($(compgen -W 'sandbox auth ads rider delivery webhooks api completion exit-codes environment' -- "$cur")) ;;
     *) COMPREPLY=() ;;
   esac
 }
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-product --base-url --batch-size --bid --budget --budget-e5 --budget-unit --callback-port --campaign --campaign-id --campaigns --client-id --concurrency --currency --daypart --end --fail-rate --field --from-csv --from-json --header --host --id --input --item-fail-rate --keywords --latency --limit --login-hint --match-type --name --output --page-limit --page-token --port --profile --rate-limit --raw-field --resume --scopes --seed --signature --start --state --status --store-ids --target-operator --throttle-rate --timeout -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-product --apply-promo --at --base-url --batch-size --bid --budget --budget-e5 --budget-unit --callback-port --campaign --campaign-id --campaigns --client-id --concurrency --currency --customer --daypart --dropoff --end --expense-code --expense-memo --fail-rate --field --from --from-csv --from-json --header --host --id --input --item-fail-rate --keywords --lang --latency --limit --login-hint --match-type --name --offset --output --page-limit --page-token --pickup --port --product --profile --rate-limit --raw-field --resume --scopes --seats --seed --signature --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

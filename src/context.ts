@@ -48,6 +48,12 @@ export interface Context {
   client(): Promise<ApiClient>;
   /** Asks for a secret without echo; fails with a UsageError when stdin is not a terminal. */
   promptSecret(message: string): Promise<string>;
+  /**
+   * Asks a yes/no question (@inquirer/prompts confirm) reading io.stdin and drawing on
+   * io.stderr; fails with a UsageError when stdin is not a terminal. Tests answer it by
+   * giving the Context a fake terminal stdin and writing the keystrokes ("y\n") to it.
+   */
+  confirm(message: string, defaultAnswer?: boolean): Promise<boolean>;
   /** A line of chatter on stderr (progress, hints); never data. */
   info(line: string): void;
   /**

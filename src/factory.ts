@@ -62,6 +62,13 @@ export function createFactory(deps: FactoryDeps): Factory {
       const { password } = await import('@inquirer/prompts');
       return password({ message, mask: false }, { input: deps.io.stdin, output: deps.io.stderr, signal: deps.signal });
     },
+    async confirm(message, defaultAnswer = false) {
+      if (!deps.io.stdinIsTTY) throw new UsageError(`${message} needs an answer, and stdin is not a terminal to ask on`);
+      const [{ confirm }, { Writable }] = await Promise.all([import('@inquirer/prompts'), import('node:stream')]);
+      // Inquirer ends its output stream when the prompt closes; stderr must stay open for what follows.
+      const output = new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
+      return confirm({ message, default: defaultAnswer }, { input: deps.io.stdin, output, signal: deps.signal });
+    },
     info(line) {
       deps.io.stderr.write(`${line}\n`);
     },

@@ -3,6 +3,7 @@ import { OUTPUT_FORMATS } from '../context.js';
 import { MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from '../schemas/limits.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from './spec.js';
 import { columnsHelp } from '../bulk/csv-columns.js';
+import { deliveryTree, riderTree } from './rider-tree.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 
@@ -95,6 +96,7 @@ export const commandTree: CommandSpec[] = [
           { flags: '--item-fail-rate <p>', description: 'fail this share of batch items with a transient error (not applied)', kind: 'number', default: 0 },
           { flags: '--rate-limit <n>', description: 'allow n requests per second per token, then 429', kind: 'int' },
           { flags: '--latency <ms>', description: 'delay every answer', kind: 'int', default: 0 },
+          { flags: '--time-scale <n>', description: 'run simulated rider trips n times faster than the wall clock', kind: 'number', default: 1 },
         ],
         examples: ['platform sandbox serve', 'platform sandbox serve --port 0 --state sandbox.json', 'platform sandbox serve --fail-rate 0.05 --throttle-rate 0.05'],
         load: () => import('./sandbox/serve.js'),
@@ -298,6 +300,8 @@ export const commandTree: CommandSpec[] = [
       },
     ],
   },
+  riderTree,
+  deliveryTree,
   {
     name: 'webhooks',
     summary: 'Sign and verify webhook deliveries',

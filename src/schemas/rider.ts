@@ -5,10 +5,9 @@
 // new attributes must be tolerated (spec 9.2). Money here is what the API sends: floats.
 import { z } from 'zod';
 
-/** seat_count: default and maximum 2 (spec 8). */
-export const MAX_SEATS = 2;
-/** Start to end distance limit (spec 8). */
-export const MAX_TRIP_MILES = 100;
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES } from './rider-limits.js';
+
+export { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES };
 export const PRODUCT_GROUPS = ['rideshare', 'platformx', 'platformxl', 'platformblack', 'suv', 'taxi'] as const;
 
 /**
@@ -212,8 +211,6 @@ export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export const History = z.object({ offset: z.number().int(), limit: z.number().int(), count: z.number().int(), history: z.array(HistoryItem) });
 export type History = z.infer<typeof History>;
-export const HISTORY_MAX_LIMIT = 50;
-export const HISTORY_DEFAULT_LIMIT = 5;
 
 /** PATCH /me (spec 4.4 names it "apply a promotion"; field names are the sandbox's). */
 export const PatchMeBody = z.strictObject({ applied_promotion_codes: z.string().min(1, 'Required') });

@@ -34,7 +34,7 @@ export async function signedInUser(sandbox: Sandbox, scopes = 'profile request',
  * Runs a command on a pretend terminal (stdin, stdout, stderr are TTYs) and answers each
  * prompt: `answers` are typed, in order, when a new `?` question appears on stderr.
  */
-export async function runInteractive(user: TestUser, args: string[], answers: string[]): Promise<CliResult & { prompts: string[] }> {
+export async function runInteractive(user: TestUser, args: string[], answers: string[], onPrompt?: (index: number) => void): Promise<CliResult & { prompts: string[] }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
@@ -50,6 +50,7 @@ export async function runInteractive(user: TestUser, args: string[], answers: st
     const asked = plain.match(/\? [^\n]*\(y\/N\)|\? [^\n]*\(Y\/n\)/g) ?? [];
     while (prompts.length < asked.length) {
       prompts.push(asked[prompts.length]!);
+      onPrompt?.(prompts.length - 1);
       const answer = pending.shift();
       if (answer !== undefined) setImmediate(() => stdin.write(`${answer}\n`));
     }

@@ -8,13 +8,20 @@ import { sandboxOnFreePort } from '../helpers/cli.js';
 import { api, getToken } from '../sandbox/helpers.js';
 import { userToken } from './helpers.js';
 
+// `sandbox` runs rides at wall-clock speed (a ride stays current for minutes); `fast` runs
+// them 20000 times faster, for the tests that follow a ride to its end.
 let sandbox: Sandbox;
+let fast: Sandbox;
 let token: string;
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort({ timeScale: 20_000 });
+  sandbox = await sandboxOnFreePort();
+  fast = await sandboxOnFreePort({ timeScale: 20_000 });
   token = await userToken(sandbox.url, 'profile request');
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  await sandbox.close();
+  await fast.close();
+});
 
 const server = { authorization: `Token ${SANDBOX_DEMO_SERVER_TOKEN}` };
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
@@ -132,11 +139,9 @@ describe('rider sandbox: requests', () => {
     return Object.fromEntries(res.body.products.map((p: any) => [p.product_group, p.product_id]));
   }
 
-  it('estimates with a fare, requests, moves along the clock to completed, and has a receipt', async () => {
+  it('estimates with a fare and requests; one trip at a time; no receipt before the end', async () => {
     const t = await userToken(sandbox.url, 'profile request request_receipt');
     const ids = await products();
-    const changes: RideStatusChange[] = [];
-    const off = sandbox.rider.onRideStatusChange((c) => changes.push(c));
     const est = await estimate(t, ids.platformx!);
     expect(est.status).toBe(200);
     expect(est.body.price).toMatchObject({ surge_multiplier: 1, surge_confirmation_id: null, fare_breakdown: [], currency_code: 'USD', display: expect.stringMatching(/^\$\d+\.\d\d$/) });
@@ -149,17 +154,30 @@ describe('rider sandbox: requests', () => {
     expect(deprecated.body).toMatchObject({ trip: null, price: { minimum: expect.any(Number) } });
     expect(deprecated.body.price.fare_id).toBeUndefined();
 
-    const created = await api(sandbox.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformx, fare_id: est.body.price.fare_id, ...start, ...end, expense_code: 'TRIP42' });
+    const created = await api(sandbox.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformx, fare_id: est.body.price.fare_id, ...start, ...end });
     expect(created).toMatchObject({ status: 202, body: { status: 'processing', product_id: ids.platformx, surge_multiplier: 1 } });
     const id = created.body.request_id;
     expect((await api(sandbox.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformx, fare_id: est.body.price.fare_id, ...start, ...end })).body.code).toBe('current_trip_exists');
     expect((await estimate(t, ids.platformx!)).body.code).toBe('current_trip_exists');
     expect((await api(sandbox.url, t, 'GET', '/v1.2/requests/current')).body.request_id).toBe(id);
     expect((await api(sandbox.url, t, 'GET', `/v1.2/requests/${id}/receipts`)).body.code).toBe('receipt_not_ready');
+    expect((await api(sandbox.url, t, 'DELETE', `/v1.2/requests/${id}`)).status).toBe(204);
+    expect((await api(sandbox.url, t, 'GET', '/v1.2/requests/current')).body.code).toBe('no_current_trip');
+  });
+
+  it('moves a ride along the simulated clock to completed, reporting each change, with a receipt', async () => {
+    const t = await userToken(fast.url, 'profile request request_receipt');
+    const res = await api(fast.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194');
+    const x = res.body.products[1].product_id;
+    const changes: RideStatusChange[] = [];
+    const off = fast.rider.onRideStatusChange((c) => changes.push(c));
+    const est = await api(fast.url, t, 'POST', '/v1.2/requests/estimate', { product_id: x, ...start, ...end });
+    const created = await api(fast.url, t, 'POST', '/v1.2/requests', { product_id: x, fare_id: est.body.price.fare_id, ...start, ...end, expense_code: 'TRIP42' });
+    const id = created.body.request_id;
     // At 20000x a ~10 minute ride takes well under a second of wall time.
     let ride: any;
     for (let i = 0; i < 200; i++) {
-      ride = (await api(sandbox.url, t, 'GET', `/v1.2/requests/${id}`)).body;
+      ride = (await api(fast.url, t, 'GET', `/v1.2/requests/${id}`)).body;
       if (ride.status === 'completed') break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -167,11 +185,11 @@ describe('rider sandbox: requests', () => {
     const statuses = changes.filter((c) => c.ride.request_id === id).map((c) => c.status);
     expect(statuses).toEqual(['processing', 'accepted', 'arriving', 'in_progress', 'completed']);
     off();
-    const receipt = await api(sandbox.url, t, 'GET', `/v1.2/requests/${id}/receipts`);
+    const receipt = await api(fast.url, t, 'GET', `/v1.2/requests/${id}/receipts`);
     expect(receipt.body).toMatchObject({ request_id: id, currency_code: 'USD', expense_code: 'TRIP42', surge_charge: null });
-    const history = await api(sandbox.url, t, 'GET', '/v1.2/history?limit=1&offset=0');
+    const history = await api(fast.url, t, 'GET', '/v1.2/history?limit=1&offset=0');
     expect(history.body).toMatchObject({ limit: 1, offset: 0, history: [{ request_id: id, status: 'completed' }] });
-    expect((await api(sandbox.url, t, 'GET', '/v1.2/history?limit=51')).body.fields.limit).toBeDefined();
+    expect((await api(fast.url, t, 'GET', '/v1.2/history?limit=51')).body.fields.limit).toBeDefined();
   });
 
   it('asks for a surge confirmation (409), accepts it on retry, refuses an expired one', async () => {
@@ -217,25 +235,25 @@ describe('rider sandbox: requests', () => {
   });
 
   it('ends in no_drivers_available when no driver is near; the control route sets a status', async () => {
-    const t = await userToken(sandbox.url, 'profile request');
-    const ids = await products();
-    expect((await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/products/${ids.platformxl}`, { drivers_available: false })).status).toBe(204);
-    const est = await estimate(t, ids.platformxl!);
+    const t = await userToken(fast.url, 'profile request');
+    const ids = Object.fromEntries((await api(fast.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194')).body.products.map((p: any) => [p.product_group, p.product_id]));
+    expect((await api(fast.url, undefined, 'PUT', `/v1.2/sandbox/products/${ids.platformxl}`, { drivers_available: false })).status).toBe(204);
+    const est = await api(fast.url, t, 'POST', '/v1.2/requests/estimate', { product_id: ids.platformxl, ...start, ...end });
     expect(est.body.pickup_estimate).toBeNull();
-    const created = await api(sandbox.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformxl, fare_id: est.body.price.fare_id, ...start, ...end });
+    const created = await api(fast.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformxl, fare_id: est.body.price.fare_id, ...start, ...end });
     let status = '';
     for (let i = 0; i < 100 && status !== 'no_drivers_available'; i++) {
-      status = (await api(sandbox.url, t, 'GET', `/v1.2/requests/${created.body.request_id}`)).body.status;
+      status = (await api(fast.url, t, 'GET', `/v1.2/requests/${created.body.request_id}`)).body.status;
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(status).toBe('no_drivers_available');
-    await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/products/${ids.platformxl}`, { drivers_available: true });
+    await api(fast.url, undefined, 'PUT', `/v1.2/sandbox/products/${ids.platformxl}`, { drivers_available: true });
 
-    const est2 = await estimate(t, ids.platformxl!);
-    const ride = await api(sandbox.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformxl, fare_id: est2.body.price.fare_id, ...start, ...end });
-    expect((await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/requests/${ride.body.request_id}`, { status: 'driver_canceled' })).status).toBe(204);
-    expect((await api(sandbox.url, t, 'GET', `/v1.2/requests/${ride.body.request_id}`)).body.status).toBe('driver_canceled');
-    expect((await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/requests/${ride.body.request_id}`, { status: 'flying' })).body.code).toBe('validation_failed');
+    const est2 = await api(fast.url, t, 'POST', '/v1.2/requests/estimate', { product_id: ids.platformxl, ...start, ...end });
+    const ride = await api(fast.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformxl, fare_id: est2.body.price.fare_id, ...start, ...end });
+    expect((await api(fast.url, undefined, 'PUT', `/v1.2/sandbox/requests/${ride.body.request_id}`, { status: 'driver_canceled' })).status).toBe(204);
+    expect((await api(fast.url, t, 'GET', `/v1.2/requests/${ride.body.request_id}`)).body.status).toBe('driver_canceled');
+    expect((await api(fast.url, undefined, 'PUT', `/v1.2/sandbox/requests/${ride.body.request_id}`, { status: 'flying' })).body.code).toBe('validation_failed');
   });
 
   it('applies a promotion code with PATCH /v1.2/me', async () => {

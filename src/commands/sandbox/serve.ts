@@ -1,5 +1,6 @@
 // `platform sandbox serve`: run the local emulator until Ctrl-C.
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../schemas/sandbox.js';
 
 export interface ServeOptions {
@@ -13,9 +14,11 @@ export interface ServeOptions {
   itemFailRate?: number;
   rateLimit?: number;
   latency: number;
+  timeScale?: number;
 }
 
 export async function run(ctx: Context, options: ServeOptions): Promise<void> {
+  if (options.timeScale !== undefined && !(options.timeScale > 0)) throw new UsageError('--time-scale must be greater than 0, e.g. 60 runs rides a minute per second');
   const { startSandbox } = await import('../../sandbox/index.js');
   const sandbox = await startSandbox({
     host: options.host,
@@ -28,6 +31,7 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
     itemFailRate: options.itemFailRate,
     rateLimit: options.rateLimit,
     latencyMs: options.latency,
+    timeScale: options.timeScale,
     now: () => ctx.clock.now(),
     log: (line) => ctx.io.stderr.write(`${line}\n`),
   });

@@ -1,6 +1,6 @@
 // POST /v1.2/requests/estimate and the deprecated POST /v1/requests/estimate (spec 4.4,
 // 9.3): the upfront fare (fare_id, expires_at), trip, pickup estimate and surge fields.
-import { RequestEstimateBody, type RequestEstimate } from '../../schemas/rider.js';
+import { MAX_SEATS, RequestEstimateBody, type RequestEstimate } from '../../schemas/rider.js';
 import type { SandboxContext } from '../context.js';
 import { header, json, type SandboxRequest } from '../http.js';
 import type { Router } from '../router.js';
@@ -63,7 +63,7 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
         const fare = upfrontFare(p, t, surge);
         const fareId = newId('fare_');
         const expiresAt = ctx.now() + FARE_LIFETIME_MS;
-        state.fares.set(fareId, { fare_id: fareId, product_id: p.product.product_id, user_id: user.rider_id, start, end, seat_count: body.seat_count ?? 1, surge, expires_at: expiresAt });
+        state.fares.set(fareId, { fare_id: fareId, product_id: p.product.product_id, user_id: user.rider_id, start, end, seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity), surge, expires_at: expiresAt });
         // Upfront fares have an empty breakdown (spec 2.8).
         Object.assign(price, { low_estimate: Math.floor(fare), high_estimate: Math.ceil(fare), display: money(fare, currency, 2), currency_code: currency, fare_breakdown: [], fare_id: fareId, expires_at: Math.floor(expiresAt / 1000) });
       } else {

@@ -1,6 +1,6 @@
 // Ride requests (spec 4.4, 7.2): create (fare, surge confirmation, the user's standing),
 // read, current, cancel, receipt, history.
-import { CreateRequestBody, FINAL_STATUSES, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type HistoryItem } from '../../schemas/rider.js';
+import { CreateRequestBody, FINAL_STATUSES, MAX_SEATS, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type HistoryItem } from '../../schemas/rider.js';
 import type { SandboxContext } from '../context.js';
 import { json, type SandboxRequest } from '../http.js';
 import type { Router } from '../router.js';
@@ -73,7 +73,7 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
       trip,
       surge,
       fare: p.product.upfront_fare_enabled ? upfrontFare(p, trip, surge) : undefined,
-      seat_count: body.seat_count ?? 1,
+      seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity),
       eta: Math.ceil(etaSeconds(p, start) / 60),
       expense_code: body.expense_code,
       expense_memo: body.expense_memo,

@@ -19,7 +19,8 @@ export interface TripInput {
 
 /** Validates the trip for the product; returns its great-circle miles (0 without an end). */
 export function checkTrip(p: CatalogProduct, input: TripInput): number {
-  const seats = input.seat_count ?? 1;
+  // The API's default is the maximum (spec 8), within what the product takes.
+  const seats = input.seat_count ?? Math.min(MAX_SEATS, p.product.capacity);
   if (seats > MAX_SEATS || seats > p.product.capacity) {
     throw riderError(422, 'invalid_seat_count', `seat_count ${seats} exceeds what ${p.text.en.display_name} takes (at most ${Math.min(MAX_SEATS, p.product.capacity)}).`);
   }

@@ -1,0 +1,136 @@
+// How rider and delivery resources look in tables and CSV. JSON carries the API's raw
+// objects (floats as sent); tables format money with its currency.
+import type { DeliveryQuote, HistoryItem, PriceEstimate, Product, Receipt, RideRequest, TimeEstimate } from '../../schemas/rider.js';
+import type { UserProfile } from '../../schemas/user-profile.js';
+import type { View } from '../columns.js';
+
+/** "$12.50", "12,50 €" is not wanted here: one locale (en-US) for every currency, so columns line up. */
+export function formatMoney(amount: number | string, currency: string, digits = 2): string {
+  // Intl formats decimal strings exactly (used for minor units turned into a decimal string).
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as number);
+}
+
+/** Integer minor units (cents) -> "12.34" by string arithmetic, no float. */
+export function minorToDecimal(minor: number): string {
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? undefined : `${Math.round(seconds / 60)} min`);
+const surge = (m: number | null | undefined) => (m && m > 1 ? `x${m}` : '');
+const time = (s: number | null) => (s === null ? undefined : new Date(s * 1000).toISOString());
+
+export const productView: View<Product> = {
+  noun: 'products',
+  columns: [
+    { header: 'ID', name: 'product_id', csv: (p) => p.product_id },
+    { header: 'NAME', name: 'display_name', csv: (p) => p.display_name },
+    { header: 'GROUP', name: 'product_group', csv: (p) => p.product_group },
+    { header: 'SEATS', name: 'capacity', csv: (p) => String(p.capacity) },
+    { header: 'SHARED', name: 'shared', csv: (p) => String(p.shared), table: (p) => (p.shared ? 'yes' : '') },
+    {
+      header: 'PRICE',
+      name: 'price',
+      csv: () => undefined,
+      table: (p) => {
+        const d = p.price_details;
+        if (!d) return p.product_group === 'taxi' ? 'metered' : 'upfront';
+        return `${formatMoney(d.base, d.currency_code)} + ${formatMoney(d.cost_per_minute, d.currency_code)}/min + ${formatMoney(d.cost_per_distance, d.currency_code)}/${d.distance_unit} (min ${formatMoney(d.minimum, d.currency_code)})`;
+      },
+      tableOnly: true,
+    },
+    { header: 'CURRENCY', name: 'currency_code', csv: (p) => p.price_details?.currency_code, csvOnly: true },
+    { header: 'BASE', name: 'base', csv: (p) => p.price_details?.base.toString(), csvOnly: true },
+    { header: 'MINIMUM', name: 'minimum', csv: (p) => p.price_details?.minimum.toString(), csvOnly: true },
+    { header: 'PER MINUTE', name: 'cost_per_minute', csv: (p) => p.price_details?.cost_per_minute.toString(), csvOnly: true },
+    { header: 'PER DISTANCE', name: 'cost_per_distance', csv: (p) => p.price_details?.cost_per_distance.toString(), csvOnly: true },
+    { header: 'DISTANCE UNIT', name: 'distance_unit', csv: (p) => p.price_details?.distance_unit, csvOnly: true },
+    { header: 'DESCRIPTION', name: 'description', csv: (p) => p.description },
+  ],
+};
+
+const money = (e: PriceEstimate, value: number | null) => (value === null || !e.currency_code ? undefined : formatMoney(value, e.currency_code, 0));
+
+export const priceView: View<PriceEstimate> = {
+  noun: 'price estimates',
+  columns: [
+    { header: 'PRODUCT', name: 'localized_display_name', csv: (e) => e.localized_display_name },
+    { header: 'ESTIMATE', name: 'estimate', csv: (e) => e.estimate },
+    { header: 'LOW', name: 'low_estimate', csv: (e) => e.low_estimate?.toString(), table: (e) => money(e, e.low_estimate) },
+    { header: 'HIGH', name: 'high_estimate', csv: (e) => e.high_estimate?.toString(), table: (e) => money(e, e.high_estimate) },
+    { header: 'CURRENCY', name: 'currency_code', csv: (e) => e.currency_code ?? undefined, csvOnly: true },
+    { header: 'SURGE', name: 'surge_multiplier', csv: (e) => String(e.surge_multiplier), table: (e) => surge(e.surge_multiplier) },
+    { header: 'DURATION', name: 'duration', csv: (e) => String(e.duration), table: (e) => minutes(e.duration) },
+    { header: 'DISTANCE', name: 'distance', csv: (e) => String(e.distance), table: (e) => `${e.distance} mi` },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (e) => e.product_id },
+  ],
+};
+
+export const timeView: View<TimeEstimate> = {
+  noun: 'products with drivers near',
+  columns: [
+    { header: 'PRODUCT', name: 'localized_display_name', csv: (t) => t.localized_display_name },
+    { header: 'ETA', name: 'estimate', csv: (t) => String(t.estimate), table: (t) => minutes(t.estimate) },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (t) => t.product_id },
+  ],
+};
+
+export const profileView: View<UserProfile> = {
+  noun: 'profiles',
+  columns: [
+    { header: 'RIDER ID', name: 'rider_id', csv: (u) => u.rider_id },
+    { header: 'NAME', name: 'name', csv: (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined },
+    { header: 'EMAIL', name: 'email', csv: (u) => u.email },
+    { header: 'MOBILE', name: 'mobile_number', csv: (u) => u.mobile_number, table: (u) => (u.mobile_number ? `${u.mobile_number}${u.mobile_verified ? '' : ' (unverified)'}` : undefined) },
+    { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code },
+  ],
+};
+
+export const rideView: View<RideRequest> = {
+  noun: 'ride requests',
+  columns: [
+    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id },
+    { header: 'STATUS', name: 'status', csv: (r) => r.status },
+    { header: 'ETA', name: 'eta', csv: (r) => r.eta?.toString(), table: (r) => (r.eta === null ? undefined : `${r.eta} min`) },
+    { header: 'SURGE', name: 'surge_multiplier', csv: (r) => r.surge_multiplier?.toString(), table: (r) => surge(r.surge_multiplier) },
+    { header: 'DRIVER', name: 'driver', csv: (r) => r.driver?.name },
+    { header: 'VEHICLE', name: 'vehicle', csv: (r) => (r.vehicle ? `${r.vehicle.make} ${r.vehicle.model} ${r.vehicle.license_plate}` : undefined) },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id },
+  ],
+};
+
+export const historyView: View<HistoryItem> = {
+  noun: 'trips',
+  columns: [
+    { header: 'REQUEST ID', name: 'request_id', csv: (h) => h.request_id },
+    { header: 'STATUS', name: 'status', csv: (h) => h.status },
+    { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name },
+    { header: 'DISTANCE', name: 'distance', csv: (h) => String(h.distance), table: (h) => `${h.distance} mi` },
+    { header: 'REQUESTED', name: 'request_time', csv: (h) => time(h.request_time) },
+    { header: 'ENDED', name: 'end_time', csv: (h) => time(h.end_time) },
+  ],
+};
+
+export const receiptView: View<Receipt> = {
+  noun: 'receipts',
+  columns: [
+    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id },
+    { header: 'TOTAL', name: 'total_charged', csv: (r) => String(r.total_charged), table: (r) => formatMoney(r.total_charged, r.currency_code) },
+    { header: 'CURRENCY', name: 'currency_code', csv: (r) => r.currency_code, csvOnly: true },
+    { header: 'CHARGES', name: 'charges', csv: (r) => r.charges.map((c) => `${c.name}=${c.amount}`).join('|'), table: (r) => r.charges.map((c) => `${c.name} ${formatMoney(c.amount, r.currency_code)}`).join(', ') },
+    { header: 'SURGE', name: 'surge_charge', csv: (r) => r.surge_charge?.amount.toString(), table: (r) => (r.surge_charge ? `${r.surge_charge.name} ${formatMoney(r.surge_charge.amount, r.currency_code)}` : '') },
+    { header: 'DURATION', name: 'duration', csv: (r) => String(r.duration), table: (r) => minutes(r.duration) },
+    { header: 'DISTANCE', name: 'distance', csv: (r) => String(r.distance), table: (r) => `${r.distance} ${r.distance_label}` },
+  ],
+};
+
+export const quoteView: View<DeliveryQuote> = {
+  noun: 'delivery quotes',
+  columns: [
+    { header: 'QUOTE ID', name: 'id', csv: (q) => q.id },
+    { header: 'FEE', name: 'fee', csv: (q) => minorToDecimal(q.fee), table: (q) => formatMoney(minorToDecimal(q.fee), q.currency.toUpperCase()) },
+    { header: 'CURRENCY', name: 'currency', csv: (q) => q.currency.toUpperCase() },
+    { header: 'DROPOFF ETA', name: 'dropoff_eta', csv: (q) => q.dropoff_eta },
+    { header: 'EXPIRES', name: 'expires', csv: (q) => q.expires },
+  ],
+};
