@@ -15,7 +15,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 }
 
 async function main(args: string[]): Promise<void> {
-  const [{ runCli }, { systemClock }, { default: os }] = await Promise.all([import('./cli.js'), import('./context.js'), import('node:os')]);
+  const [{ runCli }, { systemClock }, { default: os }, { default: v8 }] = await Promise.all([
+    import('./cli.js'), import('./context.js'), import('node:os'), import('node:v8'),
+  ]);
+  // undici parses HTTP with a WebAssembly build of llhttp. V8 would recompile it with its
+  // optimizing tier on background threads, and a short run waits for that at exit (~100 ms
+  // of a ~300 ms `ads campaigns list`); the baseline tier parses a CLI's responses fast enough.
+  v8.setFlagsFromString('--liftoff-only');
   const controller = new AbortController();
   let interrupts = 0;
   process.on('SIGINT', () => {

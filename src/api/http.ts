@@ -2,7 +2,7 @@
 // missing, refreshed once after a 401), retries with back-off for 429/5xx/dropped
 // connections, error bodies turned into typed errors, and a redacted --debug trace.
 import { randomUUID } from 'node:crypto';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from './transport.js';
 import type { Clock } from '../context.js';
 import { ApiError, AuthError, NetworkError } from '../errors.js';
 import type { Redactor } from './redact.js';
@@ -64,10 +64,7 @@ export interface HttpCoreOptions {
 
 const TRACE_BODY_LIMIT = 2000;
 
-/** The default transport: keep-alive connections, enough for concurrent batches. */
-export function createAgent(): Dispatcher {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 32 });
-}
+export { createAgent } from './transport.js';
 
 export class HttpCore {
   readonly baseUrl: string;
@@ -173,7 +170,7 @@ export class HttpCore {
       for (const [name, value] of Object.entries(headers)) this.#trace(`> ${name}: ${this.#options.redactor.header(name, value)}`);
       if (body !== undefined) this.#trace(`> ${this.#clip(typeof body === 'string' ? body : `<${body.byteLength} bytes>`)}`);
     }
-    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, signal, dispatcher: this.#options.dispatcher });
+    const res = await request(this.#options.dispatcher, url, { method: method as Dispatcher.HttpMethod, headers, body, signal });
     const text = await res.body.text();
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {

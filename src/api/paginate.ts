@@ -1,5 +1,5 @@
 // Page-token pagination (spec 2.1) as a stream: one page in memory at a time.
-import { MAX_PAGE_LIMIT } from '../schemas/ads.js';
+import { MAX_PAGE_LIMIT } from '../schemas/limits.js';
 
 export interface PageQuery {
   pageToken?: string;

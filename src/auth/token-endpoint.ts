@@ -8,6 +8,7 @@ import { TOKEN_PATH, TokenResponse } from '../schemas/oauth.js';
 export class TokenRefusedError extends AuthError {
   constructor(readonly code: string, message: string) {
     super(message);
+    this.name = 'TokenRefusedError';
   }
 }
 

@@ -8,7 +8,12 @@ import type { Clock, Env } from '../context.js';
 import { AuthError } from '../errors.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Grant, Profile, StoredToken } from '../config/profile.js';
-import { requestToken, TokenRefusedError } from './token-endpoint.js';
+import type { TokenRefusedError } from './token-endpoint.js';
+
+// The token endpoint (and zod, which checks its answers) loads only when a token is
+// actually requested: a call with a cached token does not pay for it.
+const requestToken: typeof import('./token-endpoint.js').requestToken = async (...args) => (await import('./token-endpoint.js')).requestToken(...args);
+const isRefused = (error: unknown): error is TokenRefusedError => error instanceof Error && error.name === 'TokenRefusedError';
 
 /** A token this close to expiry is replaced before use. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -86,7 +91,7 @@ export class ProfileTokenSource implements TokenSource {
       this.loginHint,
       signal,
     );
-    this.#store(token, 'client_credentials');
+    await this.#store(token, 'client_credentials');
     return token;
   }
 
@@ -104,7 +109,7 @@ export class ProfileTokenSource implements TokenSource {
       hint,
       signal,
     );
-    this.#store(token, 'authorization_code');
+    await this.#store(token, 'authorization_code');
     return token;
   }
 
@@ -130,18 +135,18 @@ export class ProfileTokenSource implements TokenSource {
       );
     } catch (error) {
       // A wrong client secret says nothing about the refresh token: keep it.
-      if (!(error instanceof TokenRefusedError) || error.code !== 'invalid_grant') throw error;
+      if (!isRefused(error) || error.code !== 'invalid_grant') throw error;
       // Another `platform` process may have refreshed first, which retired our refresh token.
       const latest = this.#profile().token;
       if (latest && latest.refresh_token !== current.refresh_token && this.#usable(latest)) {
         this.#remember(latest);
         return latest;
       }
-      this.#o.config.updateProfile(name, { token: undefined });
+      await this.#o.config.updateProfile(name, { token: undefined });
       throw new AuthError(`the sign-in of profile ${name} could not be renewed: ${error.message}`);
     }
     token.refresh_token ??= current.refresh_token;
-    this.#store(token, 'authorization_code');
+    await this.#store(token, 'authorization_code');
     return token;
   }
 
@@ -154,9 +159,9 @@ export class ProfileTokenSource implements TokenSource {
     this.#o.redactor.add(token?.refresh_token);
   }
 
-  #store(token: StoredToken, grant: Grant): void {
+  async #store(token: StoredToken, grant: Grant): Promise<void> {
     this.#remember(token);
-    this.#o.config.updateProfile(this.#o.profileName, { token, grant });
+    await this.#o.config.updateProfile(this.#o.profileName, { token, grant });
   }
 
   async #client(profile: Profile): Promise<{ clientId: string; secret: string }> {

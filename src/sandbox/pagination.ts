@@ -1,7 +1,7 @@
 // page_limit / page_token for ads lists. The token is base64url JSON {l: list hash, o: offset};
 // lists are in creation order and only grow, so offsets never repeat an item.
 import { createHash } from 'node:crypto';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../schemas/ads.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../schemas/limits.js';
 import { adsError, type SandboxRequest } from './http.js';
 
 export interface Page<T> {

@@ -2,13 +2,10 @@
 // spec is silent). The CLI validates with these before sending, the sandbox validates
 // request bodies with the same ones, and the CSV validator maps rows onto them.
 import { z } from 'zod';
+import { MAX_BATCH_ITEMS } from './limits.js';
 
-/** Largest page the API serves (spec 8). */
-export const MAX_PAGE_LIMIT = 2000;
-/** Page size when page_limit is absent (the real default is not shown; ours). */
-export const DEFAULT_PAGE_LIMIT = 50;
-/** Most items one batch create/patch accepts (not shown in the spec; ours, enforced by the sandbox). */
-export const MAX_BATCH_ITEMS = 1000;
+// The limits live in a zod-free module so that --help and lists can name them cheaply.
+export { DEFAULT_PAGE_LIMIT, MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from './limits.js';
 
 export const CAMPAIGN_STATUSES = ['CAMPAIGN_CONFIGURED_STATUS_ACTIVE', 'CAMPAIGN_CONFIGURED_STATUS_PAUSED'] as const;
 export const AD_GROUP_STATUSES = ['AD_GROUP_CONFIGURED_STATUS_ACTIVE', 'AD_GROUP_CONFIGURED_STATUS_PAUSED'] as const;

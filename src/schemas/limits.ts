@@ -1,6 +1,6 @@
 // Limits of the ads API as plain constants, free of zod, so that the command tree (and so
-// `platform --help`) can name them without loading the schema library. schemas/ads.ts
-// holds the same values for the schemas; test/unit/limits.test.ts keeps the two equal.
+// `platform --help`) and the list commands can name them without loading the schema
+// library. schemas/ads.ts re-exports them for the schemas.
 
 /** Largest page the API serves (spec 8). */
 export const MAX_PAGE_LIMIT = 2000;

@@ -74,7 +74,7 @@ describe('completion scripts', () => {
 describe('bash completion', () => {
   it('completes subcommands: platform ads ca<TAB>', () => {
     expect(bashOffers(['platform', 'ads', 'ca'])).toEqual(['campaigns']);
-    expect(bashOffers(['platform', ''])).toEqual(['sandbox', 'auth', 'ads', 'webhooks', 'api', 'completion', 'help']);
+    expect(bashOffers(['platform', ''])).toEqual(['sandbox', 'auth', 'ads', 'rider', 'delivery', 'webhooks', 'api', 'completion', 'help']);
     expect(bashOffers(['platform', 'ads', 'campaigns', ''])).toEqual(['list', 'create', 'patch']);
   });
 

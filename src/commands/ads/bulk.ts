@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../errors.js';
 import type { BatchResult } from '../../schemas/ads.js';
-import { MAX_BATCH_ITEMS } from '../../schemas/ads.js';
+import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import type { RetryPolicy } from '../../api/retry.js';
 import { DEFAULT_RETRY } from '../../api/retry.js';
 import { writeRows } from '../../output/rows.js';

@@ -2,7 +2,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { walkPages, type Page, type PageQuery } from '../../api/paginate.js';
-import { MAX_PAGE_LIMIT } from '../../schemas/ads.js';
+import { MAX_PAGE_LIMIT } from '../../schemas/limits.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 

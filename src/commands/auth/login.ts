@@ -43,17 +43,17 @@ export async function run(ctx: Context, flags: Flags): Promise<void> {
     secret = await ctx.promptSecret(`Client secret for ${clientId}`);
   }
   if (!browserFlags) {
-    store.updateProfile(name, { base_url: baseUrl, client_id: clientId, client_secret: secret, scopes: scopes?.length ? scopes : undefined, token: undefined, user: undefined });
+    await store.updateProfile(name, { base_url: baseUrl, client_id: clientId, client_secret: secret, scopes: scopes?.length ? scopes : undefined, token: undefined, user: undefined });
     const client = await ctx.client();
     const token = await client.tokens.clientCredentials(ctx.signal, scopes);
-    store.defaultProfile = name;
+    await store.setDefaultProfile(name);
     ctx.info(`Logged in to profile ${name} (${baseUrl}) with the client-credentials grant.`);
     ctx.info(`Scopes: ${token.scope || '(none)'}; the token expires ${new Date(token.expires_at).toISOString()}.`);
     return;
   }
 
   // The previous sign-in stays until a new one succeeds: a denied or abandoned login logs nobody out.
-  store.updateProfile(name, { base_url: baseUrl, client_id: clientId, client_secret: secret });
+  await store.updateProfile(name, { base_url: baseUrl, client_id: clientId, client_secret: secret });
   const [client, { signInWithBrowser }, { fetchUser, ME_SCOPES }, { describeUser }] = await Promise.all([
     ctx.client(),
     import('../../auth/browser-login.js'),
@@ -84,11 +84,11 @@ export async function run(ctx: Context, flags: Flags): Promise<void> {
           ctx.info(`Signed in, but who could not be read from /v1.2/me: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-      store.updateProfile(name, { user });
+      await store.updateProfile(name, { user });
       return { result: { token, user }, who: describeUser(user) };
     },
   );
-  store.defaultProfile = name;
+  await store.setDefaultProfile(name);
   const { token, user } = signedIn;
   const who = describeUser(user);
   ctx.info(`✓ Signed in to profile ${name} (${client.http.baseUrl})${who ? ` as ${who}` : ' (the profile scope was not granted, so who is unknown)'}.`);

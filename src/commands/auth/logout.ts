@@ -7,6 +7,6 @@ export async function run(ctx: Context): Promise<void> {
   const name = activeProfile(ctx, store);
   if (!store.getProfile(name)) throw new UsageError(`no profile named ${name}; see \`platform auth status\``);
   // The profile's grant stays, so that the next hint names the right `auth login`.
-  store.updateProfile(name, { token: undefined, client_secret: undefined, user: undefined });
+  await store.updateProfile(name, { token: undefined, client_secret: undefined, user: undefined });
   ctx.info(`Logged out of profile ${name}: its tokens and stored client secret are removed.`);
 }
