@@ -3,7 +3,7 @@
 // line it starts on, for messages and results.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { parseJsonItems } from './json-items.js';
 
@@ -60,32 +60,78 @@ export interface JsonRow {
   value: unknown;
 }
 
-/** JSON array / API body (read whole) or NDJSON (streamed). */
+/** A pretty-printed document up to this size is parsed whole (it may be a single item). */
+const SMALL_DOCUMENT = 1 << 20;
+
+/**
+ * --from-json rows, streamed whatever the size: a top-level array item by item
+ * (stream-json), NDJSON line by line, an API body ({"campaigns": [...]}) item by item.
+ */
 export async function* jsonRows(input: Readable, wrapper: string): AsyncGenerator<JsonRow> {
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
-  let lineNumber = 0;
-  let buffered: string[] | undefined;
-  for await (const raw of lines) {
-    lineNumber++;
-    const text = lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (buffered) {
-      buffered.push(text);
-      continue;
-    }
-    if (text.trim() === '') continue;
-    const trimmed = text.trim();
-    // A document that does not fit on its line (an array, a pretty-printed object) is read whole.
-    if (trimmed.startsWith('[') || !isCompleteJson(trimmed)) {
-      buffered = [text];
-      continue;
-    }
-    const items = parseJsonItems(trimmed, wrapper);
-    yield* items.map((item) => (items.length > 1 ? { line: item.position, unit: 'item' as const, value: item.value } : { line: lineNumber, unit: 'line' as const, value: item.value }));
+  input.setEncoding('utf8');
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<string>;
+  let head = '';
+  let ended = false;
+  const pull = async (): Promise<boolean> => {
+    const next = await chunks.next();
+    if (next.done) ended = true;
+    else head += next.value;
+    return !next.done;
+  };
+  // Look at the start: the first character, and for objects, whether the first line is a whole value.
+  while (head.replace(/^\uFEFF/, '').trim() === '' && (await pull()));
+  head = head.replace(/^\uFEFF/, '');
+  const first = head.trimStart()[0];
+  if (first === undefined) throw new UsageError('--from-json: the input is empty');
+  const rest = (): Readable => Readable.from((async function* () {
+    yield head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  })());
+
+  if (first === '[') {
+    yield* streamedItems(rest(), undefined);
+    return;
   }
-  if (buffered) {
-    for (const item of parseJsonItems(buffered.join('\n'), wrapper)) yield { line: item.position, unit: 'item', value: item.value };
-  } else if (lineNumber === 0) {
-    throw new UsageError('--from-json: the input is empty');
+  while (!head.includes('\n') && !ended) await pull();
+  const firstLine = head.slice(0, head.includes('\n') ? head.indexOf('\n') : undefined).trim();
+  if (isCompleteJson(firstLine) && first === '{' && (head.includes('\n') || ended)) {
+    let lineNumber = 0;
+    for await (const raw of readline.createInterface({ input: rest(), crlfDelay: Infinity })) {
+      lineNumber++;
+      if (raw.trim() === '') continue;
+      const items = parseJsonItems(raw, wrapper, `--from-json line ${lineNumber}`);
+      yield* items.map((item) => (items.length > 1 ? { line: item.position, unit: 'item' as const, value: item.value } : { line: lineNumber, unit: 'line' as const, value: item.value }));
+    }
+    return;
+  }
+  // A document over several lines: small ones are parsed whole, large ones streamed.
+  while (!ended && head.length <= SMALL_DOCUMENT) await pull();
+  if (ended) {
+    for (const item of parseJsonItems(head, wrapper)) yield { line: item.position, unit: 'item', value: item.value };
+    return;
+  }
+  let count = 0;
+  for await (const row of streamedItems(rest(), wrapper)) {
+    count++;
+    yield row;
+  }
+  if (count === 0) throw new UsageError(`--from-json: a large document must be an array or an API body {"${wrapper}": [...]}`);
+}
+
+async function* streamedItems(source: Readable, wrapper: string | undefined): AsyncGenerator<JsonRow> {
+  const [{ default: pick }, { default: parser }, { default: streamArray }] = await Promise.all([
+    import('stream-json/filters/pick.js'),
+    import('stream-json/index.js'),
+    import('stream-json/streamers/stream-array.js'),
+  ]);
+  const tokens = wrapper ? pick.withParserAsStream({ filter: wrapper }) : parser();
+  const items = pipeline(source, tokens, streamArray.asStream(), () => undefined);
+  try {
+    for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+      yield { line: key + 1, unit: 'item', value };
+    }
+  } catch (error) {
+    throw new UsageError(`--from-json: not valid JSON (${(error as Error).message})`);
   }
 }
 

@@ -39,8 +39,9 @@ export class Spool {
     for await (const line of lines) if (line) yield JSON.parse(line) as SpooledRow;
   }
 
-  remove(): void {
-    this.#out.destroy();
+  /** Ends the file (letting pending writes land) and deletes it. */
+  async remove(): Promise<void> {
+    if (!this.#out.closed) await new Promise<void>((resolve) => this.#out.end(() => resolve()));
     fs.rmSync(path.dirname(this.path), { recursive: true, force: true });
   }
 }

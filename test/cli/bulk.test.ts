@@ -271,3 +271,31 @@ describe('interrupt and resume', () => {
     }
   });
 });
+
+describe('JSON input is streamed', () => {
+  it('a large pretty-printed API body and a JSON array of items both go through item by item', async () => {
+    const ids = [...(await campaigns()).keys()].slice(0, 3);
+    // Over the 1 MB read-whole threshold: padded with long names.
+    const items = Array.from({ length: 6000 }, (_, i) => ({ campaign_id: ids[i % 3], name: `Streamed ${i} ${'x'.repeat(200)}` }));
+    const body = JSON.stringify({ campaigns: items }, null, 2);
+    expect(body.length).toBeGreaterThan(1 << 20);
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', file('big-body.json', body), '-o', 'ndjson']);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
+    expect(rows).toHaveLength(6000);
+    expect(rows[5999]).toMatchObject({ line: 6000, result: 'ok' });
+    expect((await campaigns([ids[2]!])).get(ids[2]!)!.name).toBe(items[5999]!.name);
+
+    const array = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-', '-o', 'ndjson'], { stdin: JSON.stringify(items.slice(0, 4), null, 1) });
+    expect(array.code).toBe(0);
+    expect(array.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Result).line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a broken JSON array is refused before anything is sent', async () => {
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], { stdin: '[{"campaign_id": "x", "name": "y"}, {"campaign_id": ' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--from-json: not valid JSON/);
+    expect(sandbox.stats.requests).toEqual([]);
+  });
+});

@@ -99,7 +99,7 @@ export async function runBulkCommand(ctx: Context, target: BulkTarget, flags: Bu
     }
     return await sendPass(ctx, target, spool, { batchSize, concurrency, alreadyDone });
   } finally {
-    spool.remove();
+    await spool.remove();
   }
 }
 
