@@ -165,6 +165,22 @@ describe('rider sandbox: requests', () => {
     expect((await api(sandbox.url, t, 'GET', '/v1.2/requests/current')).body.code).toBe('no_current_trip');
   });
 
+  it('replays a ride request retried with the same Idempotency-Key instead of creating a second one', async () => {
+    const t = await userToken(sandbox.url, 'profile request');
+    const ids = await products();
+    const est = await estimate(t, ids.platformx!);
+    const body = { product_id: ids.platformx, fare_id: est.body.price.fare_id, ...start, ...end };
+    const first = await api(sandbox.url, t, 'POST', '/v1.2/requests', body, { 'idempotency-key': 'ride-retry-1' });
+    const again = await api(sandbox.url, t, 'POST', '/v1.2/requests', body, { 'idempotency-key': 'ride-retry-1' });
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.request_id).toBe(first.body.request_id);
+    const other = await api(sandbox.url, t, 'POST', '/v1.2/requests', body, { 'idempotency-key': 'ride-retry-2' });
+    expect(other.body.code).toBe('current_trip_exists');
+    expect((await api(sandbox.url, t, 'DELETE', `/v1.2/requests/${first.body.request_id}`)).status).toBe(204);
+  });
+
   it('moves a ride along the simulated clock to completed, reporting each change, with a receipt', async () => {
     const t = await userToken(fast.url, 'profile request request_receipt');
     const res = await api(fast.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194');

@@ -4,6 +4,8 @@ import { CreateRequestBody, FINAL_STATUSES, MAX_SEATS, HISTORY_DEFAULT_LIMIT, HI
 import type { SandboxContext } from '../context.js';
 import { json, type SandboxRequest } from '../http.js';
 import type { Router } from '../router.js';
+import { findClient } from '../clients.js';
+import { idempotent } from '../idempotency.js';
 import { userCaller } from './auth.js';
 import { etaSeconds } from './catalog-routes.js';
 import { jsonBody, parseOr422, riderError, surgeRequired, validationFailed } from './errors.js';
@@ -30,56 +32,61 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
   router.post('/v1.2/requests', (req) => {
     ctx.stats.apiRequests++;
     const { user, token } = userCaller(ctx, req, REQUEST_SCOPES);
-    const body = parseOr422(CreateRequestBody, jsonBody(req.body));
-    if (user.forbidden) throw riderError(403, 'forbidden', 'This user is not allowed to request rides.');
-    if (!user.mobile_verified) throw riderError(403, 'unverified', 'The mobile number of this user is not confirmed.');
-    if (user.payment_methods.length === 0) throw riderError(409, 'missing_payment_method', 'No payment method on file.');
-    if (body.payment_method_id && !user.payment_methods.some((m) => m.payment_method_id === body.payment_method_id)) {
-      throw riderError(400, 'invalid_payment_method', `Payment method ${body.payment_method_id} is not one of this user's.`);
-    }
-    if (trips.current(user.rider_id)) throw riderError(409, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');
-    const p = state.catalog.product(body.product_id);
-    if (!p) throw riderError(404, 'no_product_found', `No product with id ${body.product_id}.`);
-    const start = { latitude: body.start_latitude, longitude: body.start_longitude };
-    const end = body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
-    const miles = checkTrip(p, { start, end, seat_count: body.seat_count });
-
-    if (p.product.upfront_fare_enabled) {
-      if (!body.fare_id) throw validationFailed({ fare_id: ['Required'] });
-      const fare = state.fares.get(body.fare_id);
-      const matches = fare && fare.user_id === user.rider_id && fare.product_id === p.product.product_id
-        && milesBetween(fare.start, start) < FARE_MATCH_MILES && (!end || (fare.end !== undefined && milesBetween(fare.end, end) < FARE_MATCH_MILES));
-      if (!fare || !matches) throw riderError(422, 'invalid_fare_id', 'The fare_id is unknown or belongs to another trip; estimate the ride again.');
-      if (fare.expires_at <= ctx.now()) throw riderError(409, 'fare_expired', 'The fare has expired; estimate the ride again and request with the new fare_id.');
-    }
-
-    let surge = state.surge(p, start);
-    if (surge > 1) {
-      if (!body.surge_confirmation_id) throw surgeRequired(surgeConfirmation(ctx, state, req, p, user.rider_id, surge));
-      const c = state.confirmations.get(body.surge_confirmation_id);
-      if (!c || c.user_id !== user.rider_id || c.product_id !== p.product.product_id) {
-        throw validationFailed({ surge_confirmation_id: ['unknown surge confirmation, or one for another product'] });
+    const client = findClient(token.client_id)!;
+    // A retry of a request whose answer was lost (same Idempotency-Key) gets the same ride,
+    // not current_trip_exists: the HTTP core sends a key with every POST.
+    return idempotent(ctx, req, { token, client }, () => {
+      const body = parseOr422(CreateRequestBody, jsonBody(req.body));
+      if (user.forbidden) throw riderError(403, 'forbidden', 'This user is not allowed to request rides.');
+      if (!user.mobile_verified) throw riderError(403, 'unverified', 'The mobile number of this user is not confirmed.');
+      if (user.payment_methods.length === 0) throw riderError(409, 'missing_payment_method', 'No payment method on file.');
+      if (body.payment_method_id && !user.payment_methods.some((m) => m.payment_method_id === body.payment_method_id)) {
+        throw riderError(400, 'invalid_payment_method', `Payment method ${body.payment_method_id} is not one of this user's.`);
       }
-      if (c.expires_at <= ctx.now()) throw riderError(409, 'fare_expired', 'The surge confirmation has expired; estimate the ride again.');
-      surge = c.multiplier;
-    }
-    const trip = tripOf(p, miles);
-    const ride = trips.create({
-      user_id: user.rider_id,
-      client_id: token.client_id,
-      product: p,
-      start,
-      end,
-      trip,
-      surge,
-      fare: p.product.upfront_fare_enabled ? upfrontFare(p, trip, surge) : undefined,
-      seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity),
-      eta: Math.ceil(etaSeconds(p, start) / 60),
-      expense_code: body.expense_code,
-      expense_memo: body.expense_memo,
+      if (trips.current(user.rider_id)) throw riderError(409, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');
+      const p = state.catalog.product(body.product_id);
+      if (!p) throw riderError(404, 'no_product_found', `No product with id ${body.product_id}.`);
+      const start = { latitude: body.start_latitude, longitude: body.start_longitude };
+      const end = body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
+      const miles = checkTrip(p, { start, end, seat_count: body.seat_count });
+
+      if (p.product.upfront_fare_enabled) {
+        if (!body.fare_id) throw validationFailed({ fare_id: ['Required'] });
+        const fare = state.fares.get(body.fare_id);
+        const matches = fare && fare.user_id === user.rider_id && fare.product_id === p.product.product_id
+          && milesBetween(fare.start, start) < FARE_MATCH_MILES && (!end || (fare.end !== undefined && milesBetween(fare.end, end) < FARE_MATCH_MILES));
+        if (!fare || !matches) throw riderError(422, 'invalid_fare_id', 'The fare_id is unknown or belongs to another trip; estimate the ride again.');
+        if (fare.expires_at <= ctx.now()) throw riderError(409, 'fare_expired', 'The fare has expired; estimate the ride again and request with the new fare_id.');
+      }
+
+      let surge = state.surge(p, start);
+      if (surge > 1) {
+        if (!body.surge_confirmation_id) throw surgeRequired(surgeConfirmation(ctx, state, req, p, user.rider_id, surge));
+        const c = state.confirmations.get(body.surge_confirmation_id);
+        if (!c || c.user_id !== user.rider_id || c.product_id !== p.product.product_id) {
+          throw validationFailed({ surge_confirmation_id: ['unknown surge confirmation, or one for another product'] });
+        }
+        if (c.expires_at <= ctx.now()) throw riderError(409, 'fare_expired', 'The surge confirmation has expired; estimate the ride again.');
+        surge = c.multiplier;
+      }
+      const trip = tripOf(p, miles);
+      const ride = trips.create({
+        user_id: user.rider_id,
+        client_id: token.client_id,
+        product: p,
+        start,
+        end,
+        trip,
+        surge,
+        fare: p.product.upfront_fare_enabled ? upfrontFare(p, trip, surge) : undefined,
+        seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity),
+        eta: Math.ceil(etaSeconds(p, start) / 60),
+        expense_code: body.expense_code,
+        expense_memo: body.expense_memo,
+      });
+      if (body.fare_id) state.fares.delete(body.fare_id);
+      return json(202, rideResource(ride));
     });
-    if (body.fare_id) state.fares.delete(body.fare_id);
-    return json(202, rideResource(ride));
   });
 
   // Before /requests/{request_id}: the router takes the first route that matches.
