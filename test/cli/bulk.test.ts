@@ -299,3 +299,20 @@ describe('JSON input is streamed', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 });
+
+describe('progress and summary on stderr', () => {
+  it('draws a progress bar (rows, failed, rate, ETA) only when stderr is a terminal, and always a summary', async () => {
+    const ids = [...(await campaigns()).keys()].slice(0, 20);
+    const csv = stringify(ids.map((id, i) => ({ campaign_id: id, name: `Progress ${i}` })), { header: true });
+    const input = file('progress.csv', csv);
+    const onTerminal = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'], { tty: true });
+    expect(onTerminal.code).toBe(0);
+    expect(onTerminal.stderr).toMatch(/\r\[#+-*\] \d+\/20 rows {2}0 failed {2}\d+ rows\/s {2}ETA \d+s/);
+    expect(onTerminal.stderr).toMatch(/20 rows: 20 ok, 0 failed, 0 invalid, 0 skipped in \d+\.\d s \(\d+ rows\/s\)/);
+    expect(onTerminal.stdout.trim().split('\n')).toHaveLength(20);
+
+    const piped = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '-o', 'ndjson']);
+    expect(piped.stderr).not.toContain('\r');
+    expect(piped.stderr).toMatch(/^20 rows: 20 ok/m);
+  });
+});
