@@ -27,6 +27,7 @@ const environment: Array<[string, string]> = [
   ['PLATFORM_WEBHOOK_SECRET', 'secret that `platform webhooks sign|verify` key the HMAC-SHA256 with'],
   ['PLATFORM_BASE_URL', 'API base URL, over the profile\'s (e.g. a sandbox on another port)'],
   ['PLATFORM_CONFIG_DIR', 'where profiles and tokens live (default: $XDG_CONFIG_HOME/platform, else ~/.config/platform)'],
+  ['PLATFORM_SERVER_TOKEN', 'server token for `rider products` and `rider estimate price`, the calls that accept one'],
   ['PLATFORM_BROWSER', 'command that opens the sign-in URL of `platform auth login` (else $BROWSER, else the system\'s)'],
   ['NO_COLOR', 'set to anything: no colours (same as --no-color)'],
   ['CLICOLOR_FORCE', 'set to anything but 0: colours even when stdout is not a terminal'],
