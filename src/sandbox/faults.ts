@@ -3,9 +3,24 @@
 import { bearerToken } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { HttpError, json, type Handler, type SandboxResponse } from './http.js';
+import type { Router } from './router.js';
 
 const SECOND_MS = 1000;
 
+/**
+ * A view of `router` whose routes all pass through withFaults (the API areas: ads, rider,
+ * delivery); routes added to `router` itself (sandbox control routes) are never faulted.
+ */
+export function faultyRoutes(router: Router, ctx: SandboxContext): Router {
+  const view = Object.create(router) as Router;
+  view.add = (method, pattern, handler) => {
+    router.add(method, pattern, withFaults(ctx, handler));
+    return view;
+  };
+  return view;
+}
+
+/** Counts the API call and, as configured, answers it with a fault instead. */
 export function withFaults(ctx: SandboxContext, handler: Handler): Handler {
   const windows = new Map<string, number[]>();
   return async (req) => {

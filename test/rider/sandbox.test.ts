@@ -293,3 +293,24 @@ describe('delivery quotes sandbox', () => {
     expect((await api(sandbox.url, await getToken(sandbox.url), 'POST', path, body)).status).toBe(403);
   });
 });
+
+describe('rider sandbox: fault injection', () => {
+  it('answers rider calls with injected 500s or drops and 429s; sandbox control routes are never faulted', async () => {
+    const flaky = await sandboxOnFreePort({ failRate: 1 });
+    try {
+      const t = await userToken(flaky.url, 'profile request');
+      const failed = await api(flaky.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194').catch(() => ({ status: 0 }));
+      expect([500, 0]).toContain(failed.status);
+      flaky.setFaults({ failRate: 0, throttleRate: 1 });
+      const throttled = await api(flaky.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194');
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers.get('retry-after')).toBe('1');
+      // The control routes of the sandbox are never faulted.
+      flaky.setFaults({ failRate: 1, throttleRate: 1 });
+      const control = await fetch(`${flaky.url}/v1.2/sandbox/products/unknown`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([429, 500]).not.toContain(control.status);
+    } finally {
+      await flaky.close();
+    }
+  });
+});

@@ -27,7 +27,6 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext, state
   const lang = (req: SandboxRequest) => languageOf(header(req, 'accept-language'));
 
   router.get('/v1.2/products', (req) => {
-    ctx.stats.apiRequests++;
     riderCaller(ctx, req, { server: true });
     const q = numericQuery(req.query, ['latitude', 'longitude']);
     const fields: Record<string, string[]> = {};
@@ -42,7 +41,6 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext, state
   });
 
   router.get('/v1.2/products/{product_id}', (req) => {
-    ctx.stats.apiRequests++;
     riderCaller(ctx, req, { server: true });
     const p = state.catalog.product(req.params.product_id!);
     if (!p) throw riderError(404, 'not_found', `No product with id ${req.params.product_id}.`);
@@ -50,7 +48,6 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext, state
   });
 
   router.get('/v1.2/estimates/price', (req) => {
-    ctx.stats.apiRequests++;
     riderCaller(ctx, req, { server: true });
     const q = parseOr422(PriceEstimateQuery, numericQuery(req.query, ['start_latitude', 'start_longitude', 'end_latitude', 'end_longitude', 'seat_count']));
     const start = { latitude: q.start_latitude, longitude: q.start_longitude };
@@ -64,7 +61,6 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext, state
   });
 
   router.get('/v1.2/estimates/time', (req) => {
-    ctx.stats.apiRequests++;
     riderCaller(ctx, req, {});
     const q = parseOr422(TimeEstimateQuery, { ...numericQuery(req.query, ['start_latitude', 'start_longitude']), product_id: req.query.get('product_id') || undefined });
     const start = { latitude: q.start_latitude, longitude: q.start_longitude };

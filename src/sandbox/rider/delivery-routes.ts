@@ -17,7 +17,6 @@ const invalidParams = (message: string, fields?: Record<string, string[]>) => ne
 
 export function registerDeliveryRoutes(router: Router, ctx: SandboxContext): void {
   router.post('/v1/customers/{customer_id}/delivery_quotes', (req) => {
-    ctx.stats.apiRequests++;
     authenticate(ctx, req, 'eats.deliveries');
     const customer = req.params.customer_id!;
     if (!UUID.test(customer)) throw invalidParams(`customer_id ${customer} is not a UUID (the organization's 128-bit id).`);

@@ -28,7 +28,6 @@ export function surgeConfirmation(ctx: SandboxContext, state: RiderState, req: S
 
 export function registerEstimateRoutes(router: Router, ctx: SandboxContext, state: RiderState, trips: Trips): void {
   const estimate = (req: SandboxRequest, deprecated: boolean) => {
-    ctx.stats.apiRequests++;
     const { user, token } = userCaller(ctx, req, ['request']);
     const body = parseOr422(RequestEstimateBody, jsonBody(req.body));
     if (trips.current(user.rider_id)) throw riderError(403, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');

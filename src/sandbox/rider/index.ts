@@ -2,6 +2,7 @@
 // routes to one RiderState and one trip clock, and hands back the handle index.ts exposes.
 import type { SandboxContext } from '../context.js';
 import type { Router } from '../router.js';
+import { faultyRoutes } from '../faults.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { registerDeliveryRoutes } from './delivery-routes.js';
@@ -30,12 +31,13 @@ export function registerRiderRoutes(router: Router, ctx: SandboxContext, options
   const state = new RiderState();
   const events = new RideEvents();
   const trips = new Trips(state, events, ctx.now, timeScale);
-  registerCatalogRoutes(router, ctx, state);
-  registerEstimateRoutes(router, ctx, state, trips);
-  registerRequestRoutes(router, ctx, state, trips);
-  registerMePatchRoute(router, ctx, state);
+  const api = faultyRoutes(router, ctx);
+  registerCatalogRoutes(api, ctx, state);
+  registerEstimateRoutes(api, ctx, state, trips);
+  registerRequestRoutes(api, ctx, state, trips);
+  registerMePatchRoute(api, ctx, state);
+  registerDeliveryRoutes(api, ctx);
   registerControlRoutes(router, state, trips);
-  registerDeliveryRoutes(router, ctx);
   return {
     state,
     timeScale,

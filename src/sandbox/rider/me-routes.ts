@@ -9,7 +9,6 @@ import { PROMOTIONS, type RiderState } from './state.js';
 
 export function registerMePatchRoute(router: Router, ctx: SandboxContext, state: RiderState): void {
   router.patch('/v1.2/me', (req) => {
-    ctx.stats.apiRequests++;
     const { user } = userCaller(ctx, req, ['profile']);
     const { applied_promotion_codes: code } = parseOr422(PatchMeBody, jsonBody(req.body));
     const description = PROMOTIONS[code.trim().toUpperCase()];

@@ -30,7 +30,6 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
   };
 
   router.post('/v1.2/requests', (req) => {
-    ctx.stats.apiRequests++;
     const { user, token } = userCaller(ctx, req, REQUEST_SCOPES);
     const client = findClient(token.client_id)!;
     // A retry of a request whose answer was lost (same Idempotency-Key) gets the same ride,
@@ -91,7 +90,6 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
 
   // Before /requests/{request_id}: the router takes the first route that matches.
   router.get('/v1.2/requests/current', (req) => {
-    ctx.stats.apiRequests++;
     const { user } = userCaller(ctx, req, READ_SCOPES);
     const ride = trips.current(user.rider_id);
     if (!ride) throw riderError(404, 'no_current_trip', 'You are not on a trip.');
@@ -99,12 +97,10 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
   });
 
   router.get('/v1.2/requests/{request_id}', (req) => {
-    ctx.stats.apiRequests++;
     return json(200, rideResource(owned(req, READ_SCOPES)));
   });
 
   router.add('DELETE', '/v1.2/requests/{request_id}', (req) => {
-    ctx.stats.apiRequests++;
     const ride = owned(req, REQUEST_SCOPES);
     if (FINAL_STATUSES.includes(ride.status)) throw riderError(409, 'ride_already_ended', `The ride has already ended (${ride.status}).`);
     trips.set(ride, 'rider_canceled');
@@ -112,14 +108,12 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
   });
 
   router.get('/v1.2/requests/{request_id}/receipts', (req) => {
-    ctx.stats.apiRequests++;
     const ride = owned(req, ['request_receipt', ...READ_SCOPES]);
     if (ride.status !== 'completed') throw riderError(404, 'receipt_not_ready', `The receipt is ready once the ride is completed (it is ${ride.status}).`);
     return json(200, receiptOf(ride));
   });
 
   router.get('/v1.2/history', (req) => {
-    ctx.stats.apiRequests++;
     const { user } = userCaller(ctx, req, READ_SCOPES);
     const fields: Record<string, string[]> = {};
     const int = (name: string, fallback: number, min: number, max: number) => {
