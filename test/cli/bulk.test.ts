@@ -316,3 +316,16 @@ describe('progress and summary on stderr', () => {
     expect(piped.stderr).toMatch(/^20 rows: 20 ok/m);
   });
 });
+
+describe('dotted API paths as columns', () => {
+  it('sets the fields they name', async () => {
+    const [id] = [...(await campaigns()).keys()];
+    const csv = `campaign_id,budget.unit,budget.total.amount_e5,budget.total.currency_code,configured_status\n${id},BUDGET_UNIT_WEEKLY,4200000,USD,CAMPAIGN_CONFIGURED_STATUS_PAUSED\n`;
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], { stdin: csv });
+    expect(result.code).toBe(0);
+    expect((await campaigns([id!])).get(id!)).toMatchObject({
+      configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+      budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '4200000', currency_code: 'USD' } },
+    });
+  });
+});
