@@ -144,6 +144,24 @@ describe('platform auth login (browser)', () => {
     await expect(fetch(redirectUri)).rejects.toThrow();
   });
 
+  it('Ctrl-C while waiting stops at once: exit 130, nothing stored, the listener closed', async () => {
+    const user = new TestUser(sandbox);
+    const controller = new AbortController();
+    let redirectUri = '';
+    const run = startCli(user, ['auth', 'login'], {
+      signal: controller.signal,
+      openUrl: async (url) => {
+        redirectUri = new URL(url).searchParams.get('redirect_uri')!;
+        setTimeout(() => controller.abort(new Error('interrupted')), 50);
+        await new Promise(() => {});
+      },
+    });
+    const result = await run.done;
+    expect(result.code).toBe(130);
+    expect(config(user).profiles.local?.token).toBeUndefined();
+    await expect(fetch(redirectUri)).rejects.toThrow();
+  });
+
   it('--no-browser: prints the URL and takes the redirected address pasted on stdin', async () => {
     const user = new TestUser(sandbox);
     const opened: string[] = [];
