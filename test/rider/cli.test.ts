@@ -228,6 +228,17 @@ describe('rider request --wait (sandbox clock 50000x)', () => {
     expect(table.stdout).toMatch(/completed\s+San Francisco/);
   });
 
+  it('--wait on a terminal follows the ride with a spinner on stderr and still prints the receipt', async () => {
+    const user = await signedInUser(fast, 'profile request request_receipt');
+    const result = await user.run(['rider', 'request', '--product', 'Economy', ...trip, '--yes', '--wait', '-o', 'json'], { tty: true });
+    expect(result.code).toBe(0);
+    // ora draws frames with cursor control on the terminal instead of one line per change.
+    console.log(JSON.stringify(result.stderr).slice(0, 300), '|||', result.stdout.slice(0, 300), result.code);
+    expect(result.stderr).toMatch(/\u001b\[\?25l/);
+    expect(result.stderr).toMatch(/completed/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ currency_code: 'USD' });
+  });
+
   it('--wait ends with exit 1 when no driver is found', async () => {
     const user = await signedInUser(fast);
     const products = await user.json<Product[]>(['rider', 'products', '--at', SF.downtown]);
