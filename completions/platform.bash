@@ -17,7 +17,7 @@ _platform_subcommands() {
     'rider') words='products estimate me request history' ;;
     'rider estimate') words='price time' ;;
     'delivery') words='quote' ;;
-    'webhooks') words='sign verify' ;;
+    'webhooks') words='verify listen replay trigger sign' ;;
   esac
   printf '%s' "$words"
 }
@@ -28,7 +28,7 @@ _platform_flags() {
   case "$1" in
     '') words='--profile -o --output --json --no-color --debug -h --help -v --version' ;;
     'sandbox') words='--profile -o --output --json --no-color --debug -h --help' ;;
-    'sandbox serve') words='--host --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --profile -o --output --json --no-color --debug -h --help' ;;
+    'sandbox serve') words='--host --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-chaos --profile -o --output --json --no-color --debug -h --help' ;;
     'auth') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'auth login') words='--client-credentials --client-id --scopes --base-url --callback-port --no-browser --timeout --login-hint --consent --profile -o --output --json --no-color --debug -h --help' ;;
     'auth status') words='--profile -o --output --json --no-color --debug -h --help' ;;
@@ -61,8 +61,11 @@ _platform_flags() {
     'delivery') words='--profile -o --output --json --no-color --debug -h --help' ;;
     'delivery quote') words='--customer --pickup --dropoff --profile -o --output --json --no-color --debug -h --help' ;;
     'webhooks') words='--profile -o --output --json --no-color --debug -h --help' ;;
+    'webhooks verify') words='--signature --headers --strict --profile -o --output --json --no-color --debug -h --help' ;;
+    'webhooks listen') words='--port --forward-to --save --events --max-body --profile -o --output --json --no-color --debug -h --help' ;;
+    'webhooks replay') words='--to --environment --backoff-base --attempts --timeout --profile -o --output --json --no-color --debug -h --help' ;;
+    'webhooks trigger') words='--to --environment --backoff-base --attempts --timeout --resource-id --status --user-id --profile -o --output --json --no-color --debug -h --help' ;;
     'webhooks sign') words='--profile -o --output --json --no-color --debug -h --help' ;;
-    'webhooks verify') words='--signature --profile -o --output --json --no-color --debug -h --help' ;;
     'api') words='-f --raw-field -F --field --input -H --header --paginate -i --include --profile -o --output --json --no-color --debug -h --help' ;;
     'completion') words='--profile -o --output --json --no-color --debug -h --help' ;;
     '__complete') words='--profile -o --output --json --no-color --debug -h --help' ;;
@@ -172,10 +175,20 @@ _platform_flag_values() {
     'delivery quote|-o'|'delivery quote|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
     'webhooks|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'webhooks|-o'|'webhooks|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
-    'webhooks sign|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
-    'webhooks sign|-o'|'webhooks sign|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'webhooks verify|--headers') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'webhooks verify|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'webhooks verify|-o'|'webhooks verify|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'webhooks listen|--save') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'webhooks listen|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'webhooks listen|-o'|'webhooks listen|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'webhooks replay|--environment') COMPREPLY=($(compgen -W 'sandbox production' -- "$cur")) ;;
+    'webhooks replay|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'webhooks replay|-o'|'webhooks replay|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'webhooks trigger|--environment') COMPREPLY=($(compgen -W 'sandbox production' -- "$cur")) ;;
+    'webhooks trigger|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'webhooks trigger|-o'|'webhooks trigger|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
+    'webhooks sign|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'webhooks sign|-o'|'webhooks sign|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
     'api|--input') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'api|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'api|-o'|'api|--output') COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")) ;;
@@ -193,8 +206,10 @@ _platform_flag_values() {
 _platform_args() {
   case "$1" in
     'rider request') COMPREPLY=($(compgen -W 'get cancel current' -- "$cur")) ;;
-    'webhooks sign') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'webhooks verify') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'webhooks replay') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'webhooks trigger') COMPREPLY=($(compgen -W 'requests.status_changed requests.receipt_ready all_trips.status_changed' -- "$cur")) ;;
+    'webhooks sign') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'completion') COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     '__complete') COMPREPLY=($(compgen -W 'profiles' -- "$cur")) ;;
     'help') COMPREPLY=($(compgen -W 'sandbox auth ads rider delivery webhooks api completion exit-codes environment' -- "$cur")) ;;
@@ -204,7 +219,7 @@ _platform_args() {
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-product --apply-promo --at --base-url --batch-size --bid --budget --budget-e5 --budget-unit --callback-port --campaign --campaign-id --campaigns --client-id --concurrency --currency --customer --daypart --dropoff --end --expense-code --expense-memo --fail-rate --field --from --from-csv --from-json --header --host --id --input --item-fail-rate --keywords --lang --latency --limit --login-hint --match-type --name --offset --output --page-limit --page-token --pickup --port --product --profile --rate-limit --raw-field --resume --scopes --seats --seed --signature --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-product --apply-promo --at --attempts --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --callback-port --campaign --campaign-id --campaigns --client-id --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --field --forward-to --from --from-csv --from-json --header --headers --host --id --input --item-fail-rate --keywords --lang --latency --limit --login-hint --match-type --max-body --name --offset --output --page-limit --page-token --pickup --port --product --profile --rate-limit --raw-field --resource-id --resume --save --scopes --seats --seed --signature --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

@@ -24,7 +24,7 @@ const environment: Array<[string, string]> = [
   ['PLATFORM_TOKEN', 'access token to send as-is, instead of the profile\'s (nothing is stored)'],
   ['PLATFORM_CLIENT_ID', 'OAuth client id, over the profile\'s'],
   ['PLATFORM_CLIENT_SECRET', 'OAuth client secret, over the profile\'s (secrets are never command-line arguments)'],
-  ['PLATFORM_WEBHOOK_SECRET', 'secret that `platform webhooks sign|verify` key the HMAC-SHA256 with'],
+  ['PLATFORM_WEBHOOK_SECRET', 'secret `platform webhooks` commands sign and verify with (else the profile\'s client secret, else a prompt)'],
   ['PLATFORM_BASE_URL', 'API base URL, over the profile\'s (e.g. a sandbox on another port)'],
   ['PLATFORM_CONFIG_DIR', 'where profiles and tokens live (default: $XDG_CONFIG_HOME/platform, else ~/.config/platform)'],
   ['PLATFORM_SERVER_TOKEN', 'server token for `rider products` and `rider estimate price`, the calls that accept one'],

@@ -71,6 +71,15 @@ const adGroupFields: OptionSpec[] = [
 
 const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
 
+/** Sending deliveries (`webhooks replay`, `webhooks trigger`): spec 6.3.3 retries. */
+const deliveryOptions: OptionSpec[] = [
+  { flags: '--to <url>', description: 'the receiver URL to POST to', required: true },
+  { flags: '--environment <env>', description: 'X-Environment header', choices: ['sandbox', 'production'], default: 'sandbox' },
+  { flags: '--backoff-base <seconds>', description: 'back-off multiplier: waits of base x 1, 2, 4, ... (spec: 30)', kind: 'number', default: 30 },
+  { flags: '--attempts <n>', description: 'attempts per event, at most 7 (spec 6.3.3)', kind: 'int', default: 7 },
+  { flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 },
+];
+
 
 export const commandTree: CommandSpec[] = [
   {
@@ -97,8 +106,16 @@ export const commandTree: CommandSpec[] = [
           { flags: '--rate-limit <n>', description: 'allow n requests per second per token, then 429', kind: 'int' },
           { flags: '--latency <ms>', description: 'delay every answer', kind: 'int', default: 0 },
           { flags: '--time-scale <n>', description: 'run simulated rider trips n times faster than the wall clock', kind: 'number', default: 1 },
+          { flags: '--webhook-url <url>', description: 'deliver ride events (spec 6) here, signed with the client secret, unless the application has its own URL' },
+          { flags: '--webhook-chaos <rates>', description: 'deliver a share of events twice and out of order: a rate 0-1, or duplicates=RATE,reorder=RATE' },
         ],
-        examples: ['platform sandbox serve', 'platform sandbox serve --port 0 --state sandbox.json', 'platform sandbox serve --fail-rate 0.05 --throttle-rate 0.05'],
+        examples: [
+          'platform sandbox serve',
+          'platform sandbox serve --port 0 --state sandbox.json',
+          'platform sandbox serve --fail-rate 0.05 --throttle-rate 0.05',
+          'platform sandbox serve --time-scale 60 --webhook-url http://127.0.0.1:4011/',
+          'platform sandbox serve --webhook-url http://127.0.0.1:4011/ --webhook-chaos duplicates=0.3,reorder=0.3',
+        ],
         load: () => import('./sandbox/serve.js'),
       },
     ],
@@ -304,33 +321,112 @@ export const commandTree: CommandSpec[] = [
   deliveryTree,
   {
     name: 'webhooks',
-    summary: 'Sign and verify webhook deliveries',
+    summary: 'Verify, receive, replay and trigger webhook deliveries',
     description:
-      'Deliveries carry X-Platform-Signature: the hexadecimal HMAC-SHA256 of the raw request body, ' +
-      'keyed by the secret (here: PLATFORM_WEBHOOK_SECRET). Sign or verify the exact bytes received.',
-    examples: ['platform webhooks sign body.json', 'platform webhooks verify body.json --signature "$SIGNATURE"'],
+      'Deliveries are POSTs with X-Platform-Signature: the hexadecimal HMAC-SHA256 of the raw request body, ' +
+      'keyed by the application\'s client secret, and X-Environment (spec 6.3). The secret comes from ' +
+      'PLATFORM_WEBHOOK_SECRET, else the client secret of the profile (PLATFORM_CLIENT_SECRET over the stored ' +
+      'one), else a hidden prompt; it is never a command-line argument and never printed.',
+    examples: [
+      'platform webhooks verify body.json --headers headers.txt',
+      'platform webhooks listen --port 4011 --save deliveries.ndjson',
+      'platform webhooks replay --to http://127.0.0.1:3000/hooks deliveries.ndjson',
+    ],
     subcommands: [
       {
-        name: 'sign',
-        summary: 'Print the signature of a body: hex HMAC-SHA256 keyed by PLATFORM_WEBHOOK_SECRET',
-        args: [webhookBody],
-        examples: ['PLATFORM_WEBHOOK_SECRET=s3cret platform webhooks sign body.json', 'printf \'{"event_id":"1"}\' | platform webhooks sign -'],
-        load: () => import('./webhooks/sign.js'),
-      },
-      {
         name: 'verify',
-        summary: 'Check a signature against a body; exit 0 valid, 1 invalid, 2 unusable input',
+        summary: 'Check a signature against a body; exit 0 valid, 1 invalid (saying why), 2 unusable input',
         description:
-          'Compares, in constant time, --signature with the HMAC-SHA256 of the exact bytes of FILE ' +
-          '(or stdin) keyed by PLATFORM_WEBHOOK_SECRET. When they differ it says why where it can tell: ' +
-          'a trailing newline added to the body, a re-encoded JSON body, a signature of the wrong form.',
+          'Compares, in constant time, the signature (--signature, or X-Platform-Signature found in a raw header\n' +
+          'block with --headers) with the HMAC-SHA256 of the exact bytes of FILE (or stdin): no trimming, no JSON\n' +
+          'round trip. When they differ it tries the usual mistakes and names the one that matches: a trailing\n' +
+          'newline added or removed, a byte-order mark, the JSON re-serialized (pretty-printed, keys reordered),\n' +
+          'backslash escapes removed by a JSON parser (spec 6.3.4), or the other secret (PLATFORM_WEBHOOK_SECRET vs\n' +
+          'the profile\'s client secret). Uppercase hex or whitespace around the value still verify, with a note;\n' +
+          '--strict treats them as the mismatch they are for a receiver comparing strings. -o json prints the\n' +
+          'computation (body size, computed and given signature, secret source by name, diagnosis).',
         args: [webhookBody],
-        options: [{ flags: '--signature <hex>', description: 'the X-Platform-Signature header value (64 hex digits; a sha256= prefix is allowed)', required: true }],
+        options: [
+          { flags: '--signature <hex>', description: 'the X-Platform-Signature value (64 hex digits)' },
+          { flags: '--headers <file>', description: 'a raw HTTP header block (from a proxy, curl -v or a log) holding X-Platform-Signature and X-Environment', file: true },
+          { flags: '--strict', description: 'compare the value exactly as the platform sends it: 64 lowercase hex digits, nothing around them' },
+        ],
         examples: [
           'platform webhooks verify body.json --signature "$X_PLATFORM_SIGNATURE"',
+          'platform webhooks verify body.json --headers headers.txt -o json',
           'platform webhooks verify - --signature "$(platform webhooks sign body.json)" < body.json && echo valid',
         ],
         load: () => import('./webhooks/verify.js'),
+      },
+      {
+        name: 'listen',
+        summary: 'Receive deliveries on 127.0.0.1: verify, de-duplicate, print, forward and save them',
+        description:
+          'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200 with an empty\n' +
+          'body; one line per event goes to stdout (valid|invalid, event_type, resource_id, status, event_id; NDJSON\n' +
+          'with -o json). The delivery rules of spec 6.3.1 apply: a repeat of (event_type, resource id, status) is a\n' +
+          'duplicate and ignored; an older status than one already seen is flagged out of order and the latest is\n' +
+          'kept. Verified, non-duplicate deliveries are forwarded byte for byte with their headers to --forward-to;\n' +
+          '--save appends every delivery (headers and base64 body) to an NDJSON file that `webhooks replay` reads.\n' +
+          'Bodies over --max-body get 413 and go nowhere. Ctrl-C stops it and prints the latest status per resource.',
+        options: [
+          { flags: '--port <n>', description: 'port on 127.0.0.1 (0 picks a free one)', kind: 'int', default: 4011 },
+          { flags: '--forward-to <url>', description: 'forward verified deliveries to this URL (e.g. your app)' },
+          { flags: '--save <file>', description: 'append each delivery to this NDJSON capture file', file: true },
+          { flags: '--events <types>', description: 'only these event types (comma-separated): requests.status_changed, requests.receipt_ready, all_trips.status_changed', kind: 'list' },
+          { flags: '--max-body <bytes>', description: 'largest body accepted; larger ones get 413', kind: 'int', default: 1024 * 1024 },
+        ],
+        examples: [
+          'platform webhooks listen --port 4011 --forward-to http://127.0.0.1:3000/webhooks',
+          'platform webhooks listen --save deliveries.ndjson --events requests.status_changed -o json',
+          'platform sandbox serve --webhook-url http://127.0.0.1:4011/ & platform webhooks listen --profile local',
+        ],
+        load: () => import('./webhooks/listen.js'),
+      },
+      {
+        name: 'replay',
+        summary: 'Resend captured deliveries or event JSON, re-signed, in order, with retries',
+        description:
+          'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an\n' +
+          'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment,\n' +
+          'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3:\n' +
+          'up to 7 attempts, waiting 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms,\n' +
+          '20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
+        args: [{ name: 'file', description: 'capture file or event JSON (- or nothing: stdin)' }],
+        options: deliveryOptions,
+        examples: [
+          'platform webhooks replay --to http://127.0.0.1:3000/webhooks deliveries.ndjson',
+          'platform webhooks replay --to http://127.0.0.1:3000/webhooks --backoff-base 1 event.json',
+          'grep receipt_ready deliveries.ndjson | platform webhooks replay --to http://127.0.0.1:3000/webhooks -',
+        ],
+        load: () => import('./webhooks/replay.js'),
+      },
+      {
+        name: 'trigger',
+        summary: 'Send one signed test event of a type, with a fresh event_id and event_time',
+        description:
+          'Builds a valid payload of spec 6.1 (event_id, event_time, event_type, meta {user_id, resource_id,\n' +
+          'resource_type, status}, resource_href) and sends it signed, retried like `webhooks replay`. The status\n' +
+          'defaults to accepted, or ready for requests.receipt_ready.',
+        args: [{ name: 'event-type', description: 'requests.status_changed, requests.receipt_ready or all_trips.status_changed', required: true, choices: ['requests.status_changed', 'requests.receipt_ready', 'all_trips.status_changed'] }],
+        options: [
+          ...deliveryOptions,
+          { flags: '--resource-id <id>', description: 'meta.resource_id: the ride request id (default: a new UUID)' },
+          { flags: '--status <status>', description: 'meta.status, e.g. accepted, in_progress, completed (default: accepted; ready for receipts)' },
+          { flags: '--user-id <id>', description: 'meta.user_id (default: a new UUID)' },
+        ],
+        examples: [
+          'platform webhooks trigger requests.status_changed --to http://127.0.0.1:4011/ --status in_progress',
+          'platform webhooks trigger requests.receipt_ready --to http://127.0.0.1:3000/webhooks --resource-id 8f1c2a',
+        ],
+        load: () => import('./webhooks/trigger.js'),
+      },
+      {
+        name: 'sign',
+        summary: 'Print the signature of a body: hex HMAC-SHA256 keyed by the webhook secret',
+        args: [webhookBody],
+        examples: ['PLATFORM_WEBHOOK_SECRET=s3cret platform webhooks sign body.json', 'printf \'{"event_id":"1"}\' | platform webhooks sign -'],
+        load: () => import('./webhooks/sign.js'),
       },
     ],
   },

@@ -19,6 +19,8 @@ export interface OAuthClient {
   redirect_uris: readonly string[];
   /** Legacy server token (`Authorization: Token ...`, spec 5.9): products and price estimates only. */
   server_token?: string;
+  /** Where this application's webhook events go (spec 6); over `sandbox serve --webhook-url`. */
+  webhook_url?: string;
 }
 
 /** Public demo server token of the sandbox (rider products and price estimates). */

@@ -13,6 +13,10 @@ import { Router } from './router.js';
 import { seedData } from './seed.js';
 import { createSandboxServer } from './server.js';
 import { DataStore, loadState, Persister } from './store.js';
+import { findClient, SANDBOX_CLIENTS } from './clients.js';
+import { mulberry32 } from './prng.js';
+import { SandboxWebhooks, type WebhookChaos } from './webhooks/index.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -28,6 +32,12 @@ export interface SandboxOptions {
   /** Rider trips run this many times faster than the wall clock (--time-scale). */
   timeScale?: number;
   tokenRequestsPerHour?: number;
+  /** Where ride events are delivered (spec 6) unless the application has its own URL. */
+  webhookUrl?: string;
+  /** Per-application webhook URLs (client id -> URL). */
+  webhookUrls?: Record<string, string>;
+  /** Duplicate and out-of-order deliveries (spec 6.3.1), as shares of events. */
+  webhookChaos?: WebhookChaos;
   now?: () => number;
   log?: (line: string) => void;
   random?: () => number;
@@ -39,6 +49,8 @@ export interface Sandbox {
   stats: SandboxStats;
   /** The rider API's state, trip clock and ride status hook (onRideStatusChange). */
   rider: RiderSandbox;
+  /** Webhook deliveries: per-application URLs, the attempts made, idle(). */
+  webhooks: SandboxWebhooks;
   setFaults(faults: { failRate?: number; throttleRate?: number; itemFailRate?: number; rateLimit?: number; latencyMs?: number }): void;
   revokeTokens(): void;
   resetStats(): void;
@@ -74,6 +86,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerMeRoutes(router, ctx);
   registerAdsRoutes(router, ctx);
   const rider = registerRiderRoutes(router, ctx, { timeScale: options.timeScale });
+  let baseUrl = '';
+  const webhooks = new SandboxWebhooks({
+    defaultUrl: options.webhookUrl,
+    urls: { ...Object.fromEntries(SANDBOX_CLIENTS.flatMap((c) => (c.webhook_url ? [[c.client_id, c.webhook_url]] : []))), ...options.webhookUrls },
+    chaos: options.webhookChaos,
+    timeScale: rider.timeScale,
+    // Chaos is reproducible per --seed unless the caller brings its own random source.
+    random: options.random ?? mulberry32(options.seed ?? SANDBOX_DEFAULT_SEED),
+    baseUrl: () => baseUrl,
+    secretOf: (clientId) => findClient(clientId)?.client_secret,
+    granted: (userId, clientId, scope) =>
+      [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
+    log: options.log,
+  });
+  rider.onRideStatusChange((change) => webhooks.onRideStatusChange(change));
+  registerWebhookRoutes(router, webhooks, (clientId) => findClient(clientId) !== undefined);
   router.get('/_sandbox/stats', () =>
     json(200, { apiRequests: stats.apiRequests, tokenRequests: stats.tokenRequests, writes: Object.fromEntries(stats.writesById) }),
   );
@@ -89,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  baseUrl = `http://${urlHost}:${port}`;
   let closed: Promise<void> | undefined;
 
   return {
@@ -96,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     stats,
     rider,
+    webhooks,
     setFaults(next) {
       for (const key of ['failRate', 'throttleRate', 'itemFailRate', 'rateLimit', 'latencyMs'] as const) {
         if (key in next) (faults as unknown as Record<string, number | undefined>)[key] = next[key];
@@ -117,6 +147,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     close() {
       rider.close();
+      webhooks.close();
       closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => {
           try {

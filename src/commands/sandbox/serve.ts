@@ -15,11 +15,16 @@ export interface ServeOptions {
   rateLimit?: number;
   latency: number;
   timeScale?: number;
+  webhookUrl?: string;
+  webhookChaos?: string;
 }
 
 export async function run(ctx: Context, options: ServeOptions): Promise<void> {
   if (options.timeScale !== undefined && !(options.timeScale > 0)) throw new UsageError('--time-scale must be greater than 0, e.g. 60 runs rides a minute per second');
-  const { startSandbox } = await import('../../sandbox/index.js');
+  if (options.webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(options.webhookUrl)) throw new UsageError(`--webhook-url must be an http:// or https:// URL, not ${JSON.stringify(options.webhookUrl)}`);
+  const [{ startSandbox }, { parseChaos }] = await Promise.all([import('../../sandbox/index.js'), import('../../sandbox/webhooks/index.js')]);
+  const chaos = options.webhookChaos === undefined ? undefined : parseChaos(options.webhookChaos);
+  if (typeof chaos === 'string') throw new UsageError(chaos);
   const sandbox = await startSandbox({
     host: options.host,
     port: options.port,
@@ -32,6 +37,8 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
     rateLimit: options.rateLimit,
     latencyMs: options.latency,
     timeScale: options.timeScale,
+    webhookUrl: options.webhookUrl,
+    webhookChaos: chaos,
     now: () => ctx.clock.now(),
     log: (line) => ctx.io.stderr.write(`${line}\n`),
   });
@@ -41,6 +48,7 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
       `client id: ${SANDBOX_DEMO_CLIENT_ID}`,
       `client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`,
       'Try: platform ads accounts list --profile local',
+      ...(options.webhookUrl ? [`Webhook events go to ${options.webhookUrl}, signed with each application's client secret`] : []),
       '',
     ].join('\n'),
   );

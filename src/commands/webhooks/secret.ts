@@ -1,9 +1,43 @@
+// The signing key of webhook deliveries is the application's client secret (spec 6.3.2).
+// It comes from PLATFORM_WEBHOOK_SECRET, else the client secret of the profile
+// (PLATFORM_CLIENT_SECRET over the stored one), else a hidden prompt; never from the command
+// line. Secrets are passed around with a name for messages and are never printed.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import type { NamedSecret } from '../../webhooks/diagnose.js';
 
-/** The signing secret: PLATFORM_WEBHOOK_SECRET, never a command-line argument. */
-export function webhookSecret(ctx: Context): string {
-  const secret = ctx.env.PLATFORM_WEBHOOK_SECRET;
-  if (!secret) throw new UsageError('PLATFORM_WEBHOOK_SECRET is not set: export the webhook secret (the client secret of the application) to sign or verify');
-  return secret;
+export const WEBHOOK_SECRET_ENV = 'PLATFORM_WEBHOOK_SECRET';
+
+/** The secrets available without asking, in order of precedence. */
+async function available(ctx: Context, includeProfile: boolean): Promise<NamedSecret[]> {
+  const found: NamedSecret[] = [];
+  if (ctx.env[WEBHOOK_SECRET_ENV]) found.push({ name: WEBHOOK_SECRET_ENV, value: ctx.env[WEBHOOK_SECRET_ENV] });
+  if (!includeProfile) return found;
+  if (ctx.env.PLATFORM_CLIENT_SECRET) found.push({ name: 'PLATFORM_CLIENT_SECRET', value: ctx.env.PLATFORM_CLIENT_SECRET });
+  const [store, { activeProfile }] = await Promise.all([ctx.config(), import('../../factory.js')]);
+  const name = activeProfile(ctx, store);
+  const secret = store.getProfile(name)?.client_secret;
+  if (secret) found.push({ name: `the client secret of profile ${name}`, value: secret });
+  return found;
+}
+
+/** The secret to sign or verify with. */
+export async function webhookSecret(ctx: Context): Promise<NamedSecret> {
+  const fromEnv = await available(ctx, false);
+  if (fromEnv[0]) return fromEnv[0];
+  const all = await available(ctx, true);
+  if (all[0]) return all[0];
+  if (!ctx.io.stdinIsTTY) {
+    throw new UsageError(`no webhook secret: set ${WEBHOOK_SECRET_ENV} (the client secret of the application), or use a profile that has a client secret`);
+  }
+  return { name: 'the secret typed at the prompt', value: await ctx.promptSecret('Webhook secret (the client secret of the application)') };
+}
+
+/** Other secrets worth trying when a signature does not match (named, never shown). */
+export async function otherSecrets(ctx: Context, inUse: NamedSecret): Promise<NamedSecret[]> {
+  try {
+    return (await available(ctx, true)).filter((s) => s.value !== inUse.value);
+  } catch {
+    return []; // an unreadable config only means fewer guesses
+  }
 }

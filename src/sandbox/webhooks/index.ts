@@ -1,0 +1,210 @@
+// Webhook deliveries of the sandbox (spec 6): on every ride status change it sends
+// requests.status_changed (and all_trips.status_changed when the user granted the
+// application all_trips), and requests.receipt_ready once a ride is completed, to the
+// application's webhook URL, signed with its client secret, with X-Environment: sandbox.
+// Failed deliveries are retried per spec 6.3.3 on the simulated clock (waits divided by
+// --time-scale). Deliveries to one URL go out one at a time, in order, unless chaos asks for
+// duplicates and out-of-order deliveries (spec 6.3.1 allows both).
+import type { RideStatusChange } from '../rider/events.js';
+import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
+import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
+import { sendSigned } from '../../webhooks/send.js';
+
+export interface WebhookChaos {
+  /** Share of events delivered twice. */
+  duplicates: number;
+  /** Share of events held back and delivered after the ride's next event. */
+  reorder: number;
+}
+
+export interface SandboxWebhookOptions {
+  /** Where every application's events go unless it has its own URL (--webhook-url). */
+  defaultUrl?: string;
+  /** Per-application URLs (client id -> URL). */
+  urls?: Record<string, string>;
+  chaos?: WebhookChaos;
+  /** Simulated seconds per wall-clock second. */
+  timeScale: number;
+  random: () => number;
+  /** The sandbox's base URL, for resource_href. */
+  baseUrl: () => string;
+  /** The client secret that signs an application's events. */
+  secretOf: (clientId: string) => string | undefined;
+  /** Whether the user granted the application a scope (all_trips). */
+  granted: (userId: string, clientId: string, scope: string) => boolean;
+  log?: (line: string) => void;
+  /** Seconds to wait for a receiver's answer (wall clock). */
+  timeoutMs?: number;
+}
+
+/** One attempt, as the sandbox records it (tests and `sandbox serve` logs). */
+export interface DeliveryAttempt {
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  status: string;
+  url: string;
+  attempt: number;
+  result: SendResult;
+}
+
+/** Parses --webhook-chaos: "0.3" (both), or "duplicates=0.3,reorder=0.5". */
+export function parseChaos(text: string): WebhookChaos | string {
+  const chaos: WebhookChaos = { duplicates: 0, reorder: 0 };
+  const rate = (v: string) => (/^(0(\.\d+)?|1(\.0+)?)$/.test(v) ? Number(v) : undefined);
+  if (rate(text.trim()) !== undefined) return { duplicates: rate(text.trim())!, reorder: rate(text.trim())! };
+  for (const part of text.split(',')) {
+    const [key, value] = part.split('=').map((s) => s.trim());
+    const r = rate(value ?? '');
+    if ((key !== 'duplicates' && key !== 'reorder') || r === undefined) {
+      return `--webhook-chaos: expected a rate 0-1, or duplicates=RATE,reorder=RATE; not ${JSON.stringify(part)}`;
+    }
+    chaos[key] = r;
+  }
+  return chaos;
+}
+
+interface Pending {
+  event: WebhookEvent;
+  clientId: string;
+}
+
+export class SandboxWebhooks {
+  readonly attempts: DeliveryAttempt[] = [];
+  readonly #urls = new Map<string, string>();
+  readonly #queues = new Map<string, Promise<void>>();
+  readonly #held = new Map<string, { pending: Pending; timer: NodeJS.Timeout }>();
+  readonly #abort = new AbortController();
+  #inFlight = 0;
+  #idle: Array<() => void> = [];
+
+  constructor(private readonly o: SandboxWebhookOptions) {
+    for (const [client, url] of Object.entries(o.urls ?? {})) this.#urls.set(client, url);
+  }
+
+  /** Sets (or, with undefined, removes) an application's own webhook URL. */
+  setUrl(clientId: string, url: string | undefined): void {
+    if (url) this.#urls.set(clientId, url);
+    else this.#urls.delete(clientId);
+  }
+
+  urlOf(clientId: string): string | undefined {
+    return this.#urls.get(clientId) ?? this.o.defaultUrl;
+  }
+
+  /** The ride hook: the events one status change produces, in the order they are sent. */
+  onRideStatusChange(change: RideStatusChange): void {
+    if (!this.urlOf(change.clientId)) return;
+    const types: EventType[] = ['requests.status_changed'];
+    if (this.o.granted(change.userId, change.clientId, 'all_trips')) types.push('all_trips.status_changed');
+    const events = types.map((type) => this.#event(type, change, change.status));
+    if (change.status === 'completed') events.push(this.#event('requests.receipt_ready', change, 'ready'));
+    for (const event of events) this.#enqueue({ event, clientId: change.clientId });
+  }
+
+  /** Resolves once nothing is queued, held or being retried. */
+  idle(): Promise<void> {
+    if (this.#inFlight === 0 && this.#held.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  close(): void {
+    this.#abort.abort(new Error('sandbox closed'));
+    for (const { timer } of this.#held.values()) clearTimeout(timer);
+    this.#held.clear();
+  }
+
+  #event(type: EventType, change: RideStatusChange, status: string): WebhookEvent {
+    return buildEvent({ type, resourceId: change.ride.request_id, status, userId: change.userId, baseUrl: this.o.baseUrl(), now: change.at });
+  }
+
+  #enqueue(pending: Pending): void {
+    const chaos = this.o.chaos;
+    const slot = `${pending.event.event_type}\n${pending.event.meta.resource_id}`;
+    const held = this.#held.get(slot);
+    if (held) {
+      // The held event goes out after this newer one: out of order.
+      clearTimeout(held.timer);
+      this.#held.delete(slot);
+      this.#send(pending);
+      this.#send(held.pending);
+      return;
+    }
+    if (chaos && chaos.reorder > 0 && this.o.random() < chaos.reorder) {
+      // Released by the ride's next event, or after a simulated minute without one.
+      const timer = setTimeout(() => {
+        this.#held.delete(slot);
+        this.#send(pending);
+      }, this.#wall(60_000));
+      timer.unref();
+      this.#held.set(slot, { pending, timer });
+      return;
+    }
+    this.#send(pending);
+  }
+
+  #send(pending: Pending): void {
+    const copies = this.o.chaos && this.o.chaos.duplicates > 0 && this.o.random() < this.o.chaos.duplicates ? 2 : 1;
+    for (let i = 0; i < copies; i++) this.#deliver(pending);
+  }
+
+  #deliver({ event, clientId }: Pending): void {
+    const url = this.urlOf(clientId);
+    const secret = this.o.secretOf(clientId);
+    if (!url || secret === undefined) return;
+    this.#inFlight++;
+    const previous = this.#queues.get(url) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      if (this.#abort.signal.aborted) return;
+      const result = await sendSigned({
+        url,
+        body: eventBody(event),
+        secret,
+        environment: 'sandbox',
+        attempts: MAX_ATTEMPTS,
+        baseMs: BACKOFF_BASE_SECONDS * 1000,
+        timeoutMs: this.o.timeoutMs,
+        userAgent: 'platform-sandbox',
+        sleep: (ms, signal) => this.#sleep(ms, signal),
+        signal: this.#abort.signal,
+        onAttempt: (r) => {
+          this.attempts.push({ event_id: event.event_id, event_type: event.event_type, resource_id: event.meta.resource_id, status: event.meta.status, url, attempt: r.attempt, result: r.result });
+          const outcome = 'status' in r.result ? `HTTP ${r.result.status}` : r.result.error;
+          const next = r.retryInMs !== undefined ? `, retry in ${r.retryInMs / 1000} s (simulated)` : '';
+          this.o.log?.(`webhook ${event.event_type} ${event.meta.status} ${event.meta.resource_id} -> ${url}: ${outcome} (attempt ${r.attempt}/${r.of}${next})`);
+        },
+      }).catch(() => undefined); // aborted on close
+      void result;
+    });
+    this.#queues.set(url, next);
+    void next.finally(() => {
+      if (this.#queues.get(url) === next) this.#queues.delete(url);
+      this.#inFlight--;
+      this.#checkIdle();
+    });
+  }
+
+  #checkIdle(): void {
+    if (this.#inFlight !== 0 || this.#held.size !== 0) return;
+    const waiting = this.#idle;
+    this.#idle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Wall-clock milliseconds of a simulated span. */
+  #wall(simulatedMs: number): number {
+    return simulatedMs / this.o.timeScale;
+  }
+
+  #sleep(simulatedMs: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(resolve, this.#wall(simulatedMs));
+      timer.unref();
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      }, { once: true });
+    });
+  }
+}

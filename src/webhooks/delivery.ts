@@ -1,0 +1,62 @@
+// Delivery with back-off (spec 6.3.3): a delivery is accepted when the receiver answers 2xx;
+// when the URL cannot be reached, or the receiver answers 500 (any 5xx, and a timeout, are
+// treated the same), it is retried with exponential back-off, multiplier 30 s, up to 7
+// attempts. The spec gives "first attempt at 0 s, then 30 s, 60 s, 120 s and so on": here
+// the wait before attempt n+1 is base x 2^(n-1), i.e. 30, 60, 120, 240, 480, 960 s (the last
+// attempt 31.5 min after the first). Any other answer (4xx) is final: not accepted.
+// The waits go through an injected sleep, so tests record them instead of waiting.
+
+export const MAX_ATTEMPTS = 7;
+export const BACKOFF_BASE_SECONDS = 30;
+
+/** Milliseconds to wait before attempts 2..n. */
+export function backoffSchedule(baseMs: number, attempts = MAX_ATTEMPTS): number[] {
+  return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => baseMs * 2 ** i);
+}
+
+export type SendResult = { status: number } | { error: string };
+
+export type Verdict = 'accepted' | 'retry' | 'rejected';
+
+export function classify(result: SendResult): Verdict {
+  if ('error' in result) return 'retry';
+  if (result.status >= 200 && result.status < 300) return 'accepted';
+  if (result.status >= 500) return 'retry';
+  return 'rejected';
+}
+
+export interface AttemptReport {
+  attempt: number;
+  of: number;
+  result: SendResult;
+  verdict: Verdict;
+  /** Milliseconds until the next attempt, when there is one. */
+  retryInMs?: number;
+}
+
+export interface DeliverOptions {
+  attempts?: number;
+  baseMs?: number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  signal?: AbortSignal;
+  onAttempt?: (report: AttemptReport) => void;
+}
+
+/** Sends until accepted, rejected, or out of attempts. */
+export async function deliver(send: (attempt: number) => Promise<SendResult>, options: DeliverOptions): Promise<{ accepted: boolean; attempts: AttemptReport[] }> {
+  const attempts = options.attempts ?? MAX_ATTEMPTS;
+  const waits = backoffSchedule(options.baseMs ?? BACKOFF_BASE_SECONDS * 1000, attempts);
+  const reports: AttemptReport[] = [];
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const result = await send(attempt);
+    const verdict = classify(result);
+    const retryInMs = verdict === 'retry' && attempt < attempts ? waits[attempt - 1] : undefined;
+    const report: AttemptReport = { attempt, of: attempts, result, verdict, ...(retryInMs !== undefined ? { retryInMs } : {}) };
+    reports.push(report);
+    options.onAttempt?.(report);
+    if (verdict !== 'retry') return { accepted: verdict === 'accepted', attempts: reports };
+    if (retryInMs === undefined) break;
+    await options.sleep(retryInMs, options.signal);
+  }
+  return { accepted: false, attempts: reports };
+}

@@ -1,0 +1,44 @@
+// A raw HTTP header block as copied from a proxy, `curl -v` or a log: finds header values by
+// name. Accepts "Name: value" lines (CRLF or LF, an optional request or status line first,
+// curl's "> " / "< " prefixes, folded continuation lines) and quoted `"name": "value"`
+// entries of a logged headers object. Stops at the blank line that ends a header block.
+
+export interface HeaderBlock {
+  /** Every header found, in order, names as written. */
+  headers: Array<[string, string]>;
+  /** Values of one header, matched case-insensitively. */
+  get(name: string): string[];
+}
+
+const START_LINE = /^(?:[A-Z]+ \S+ HTTP\/\d(?:\.\d)?|HTTP\/\d(?:\.\d)? \d{3}\b.*)$/;
+const FIELD = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):(.*)$/;
+const QUOTED = /^\s*["']([!#$%&*+.^_`|~0-9A-Za-z-]+)["']\s*(?::|=>?)\s*["'](.*?)["']\s*,?\s*$/;
+
+export function parseHeaderBlock(text: string): HeaderBlock {
+  const headers: Array<[string, string]> = [];
+  for (let line of text.replace(/^\uFEFF/, '').split('\n')) {
+    line = line.replace(/\r$/, '').replace(/^[<>] ?/, '');
+    if (line.trim() === '') {
+      if (headers.length) break;
+      continue;
+    }
+    if (START_LINE.test(line.trim())) continue;
+    if (/^[ \t]/.test(line) && headers.length && !QUOTED.test(line)) {
+      headers[headers.length - 1]![1] += ` ${line.trim()}`;
+      continue;
+    }
+    const quoted = QUOTED.exec(line);
+    if (quoted) {
+      headers.push([quoted[1]!, quoted[2]!]);
+      continue;
+    }
+    const field = FIELD.exec(line);
+    // One space after the colon is the convention; anything else stays, so a
+    // whitespace quirk of the value can be reported.
+    if (field) headers.push([field[1]!, field[2]!.replace(/^ /, '')]);
+  }
+  return {
+    headers,
+    get: (name) => headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v),
+  };
+}
