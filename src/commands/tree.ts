@@ -337,13 +337,13 @@ export const commandTree: CommandSpec[] = [
         name: 'verify',
         summary: 'Check a signature against a body; exit 0 valid, 1 invalid (saying why), 2 unusable input',
         description:
-          'Compares, in constant time, the signature (--signature, or X-Platform-Signature found in a raw header\n' +
-          'block with --headers) with the HMAC-SHA256 of the exact bytes of FILE (or stdin): no trimming, no JSON\n' +
-          'round trip. When they differ it tries the usual mistakes and names the one that matches: a trailing\n' +
-          'newline added or removed, a byte-order mark, the JSON re-serialized (pretty-printed, keys reordered),\n' +
-          'backslash escapes removed by a JSON parser (spec 6.3.4), or the other secret (PLATFORM_WEBHOOK_SECRET vs\n' +
-          'the profile\'s client secret). Uppercase hex or whitespace around the value still verify, with a note;\n' +
-          '--strict treats them as the mismatch they are for a receiver comparing strings. -o json prints the\n' +
+          'Compares, in constant time, the signature (--signature, or X-Platform-Signature found in a raw header ' +
+          'block with --headers) with the HMAC-SHA256 of the exact bytes of FILE (or stdin): no trimming, no JSON ' +
+          'round trip. When they differ it tries the usual mistakes and names the one that matches: a trailing ' +
+          'newline added or removed, a byte-order mark, the JSON re-serialized (pretty-printed, keys reordered), ' +
+          'backslash escapes removed by a JSON parser (spec 6.3.4), or the other secret (PLATFORM_WEBHOOK_SECRET vs ' +
+          'the profile\'s client secret). Uppercase hex or whitespace around the value still verify, with a note; ' +
+          '--strict treats them as the mismatch they are for a receiver comparing strings. -o json prints the ' +
           'computation (body size, computed and given signature, secret source by name, diagnosis).',
         args: [webhookBody],
         options: [
@@ -362,12 +362,12 @@ export const commandTree: CommandSpec[] = [
         name: 'listen',
         summary: 'Receive deliveries on 127.0.0.1: verify, de-duplicate, print, forward and save them',
         description:
-          'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200 with an empty\n' +
-          'body; one line per event goes to stdout (valid|invalid, event_type, resource_id, status, event_id; NDJSON\n' +
-          'with -o json). The delivery rules of spec 6.3.1 apply: a repeat of (event_type, resource id, status) is a\n' +
-          'duplicate and ignored; an older status than one already seen is flagged out of order and the latest is\n' +
-          'kept. Verified, non-duplicate deliveries are forwarded byte for byte with their headers to --forward-to;\n' +
-          '--save appends every delivery (headers and base64 body) to an NDJSON file that `webhooks replay` reads.\n' +
+          'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200 with an empty ' +
+          'body; one line per event goes to stdout (valid|invalid, event_type, resource_id, status, event_id; NDJSON ' +
+          'with -o json). The delivery rules of spec 6.3.1 apply: a repeat of (event_type, resource id, status) is a ' +
+          'duplicate and ignored; an older status than one already seen is flagged out of order and the latest is ' +
+          'kept. Verified, non-duplicate deliveries are forwarded byte for byte with their headers to --forward-to; ' +
+          '--save appends every delivery (headers and base64 body) to an NDJSON file that `webhooks replay` reads. ' +
           'Bodies over --max-body get 413 and go nowhere. Ctrl-C stops it and prints the latest status per resource.',
         options: [
           { flags: '--port <n>', description: 'port on 127.0.0.1 (0 picks a free one)', kind: 'int', default: 4011 },
@@ -387,10 +387,10 @@ export const commandTree: CommandSpec[] = [
         name: 'replay',
         summary: 'Resend captured deliveries or event JSON, re-signed, in order, with retries',
         description:
-          'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an\n' +
-          'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment,\n' +
-          'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3:\n' +
-          'up to 7 attempts, waiting 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms,\n' +
+          'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an ' +
+          'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment, ' +
+          'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3: ' +
+          'up to 7 attempts, waiting 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms, ' +
           '20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
         args: [{ name: 'file', description: 'capture file or event JSON (- or nothing: stdin)' }],
         options: deliveryOptions,
@@ -405,8 +405,8 @@ export const commandTree: CommandSpec[] = [
         name: 'trigger',
         summary: 'Send one signed test event of a type, with a fresh event_id and event_time',
         description:
-          'Builds a valid payload of spec 6.1 (event_id, event_time, event_type, meta {user_id, resource_id,\n' +
-          'resource_type, status}, resource_href) and sends it signed, retried like `webhooks replay`. The status\n' +
+          'Builds a valid payload of spec 6.1 (event_id, event_time, event_type, meta {user_id, resource_id, ' +
+          'resource_type, status}, resource_href) and sends it signed, retried like `webhooks replay`. The status ' +
           'defaults to accepted, or ready for requests.receipt_ready.',
         args: [{ name: 'event-type', description: 'requests.status_changed, requests.receipt_ready or all_trips.status_changed', required: true, choices: ['requests.status_changed', 'requests.receipt_ready', 'all_trips.status_changed'] }],
         options: [
