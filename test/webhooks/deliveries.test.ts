@@ -166,4 +166,22 @@ describe('sandbox deliveries to webhooks listen', () => {
       expect(last.latest).toBe('completed');
     }
   });
+
+  it('retries a receiver answering 500 on the simulated clock, and sets one app\'s URL through the control route', async () => {
+    const app = await startReceiver((n) => (n <= 2 ? 500 : 200));
+    cleanup.push(() => app.close());
+    const sandbox = await fastSandbox();
+    const put = await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/applications/${SANDBOX_DEMO_CLIENT_ID}/webhook`, { webhook_url: app.url });
+    expect(put.status).toBe(204);
+    expect((await api(sandbox.url, undefined, 'GET', `/v1.2/sandbox/applications/${SANDBOX_DEMO_CLIENT_ID}/webhook`)).body).toEqual({ client_id: SANDBOX_DEMO_CLIENT_ID, webhook_url: app.url });
+    expect((await api(sandbox.url, undefined, 'PUT', '/v1.2/sandbox/applications/nobody/webhook', { webhook_url: app.url })).status).toBe(404);
+    const token = await userToken(sandbox.url, 'profile request request_receipt');
+    await rideToCompletion(sandbox, token);
+    await sandbox.webhooks.idle();
+    const first = sandbox.webhooks.attempts.filter((a) => a.status === 'processing');
+    expect(first.map((a) => [a.attempt, a.result])).toEqual([[1, { status: 500 }], [2, { status: 500 }], [3, { status: 200 }]]);
+    expect(sandbox.webhooks.attempts.filter((a) => a.status !== 'processing').every((a) => a.attempt === 1)).toBe(true);
+    // Every event arrived once accepted, the first after its two refusals, in order.
+    expect(app.received.slice(2).map((r) => JSON.parse(r.body.toString()).meta.status)).toEqual(['processing', 'accepted', 'arriving', 'in_progress', 'completed', 'ready']);
+  });
 });
