@@ -91,9 +91,11 @@ export const commandTree: CommandSpec[] = [
         name: 'serve',
         summary: 'Start the sandbox server on loopback (Ctrl-C stops it)',
         description:
-          'Start a stateful emulator of the ads API and its token endpoint on loopback, seeded with\n' +
-          'deterministic demo data. It prints its base URL and demo credentials; the built-in\n' +
-          '"local" profile points at its default address, so other commands work against it at once.',
+          'Start a stateful emulator of the whole API on loopback: the ads API, OAuth (client\n' +
+          'credentials, the browser consent page, refresh), the rider API with simulated trips,\n' +
+          'delivery quotes and signed webhook deliveries, seeded with deterministic demo data.\n' +
+          'It prints its base URL and demo credentials; the built-in "local" profile points at its\n' +
+          'default address, so other commands work against it at once.',
         options: [
           { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
           { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', kind: 'int', default: 4010 },
@@ -390,8 +392,8 @@ export const commandTree: CommandSpec[] = [
           'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an ' +
           'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment, ' +
           'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3: ' +
-          'up to 7 attempts, waiting 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms, ' +
-          '20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
+          'up to 7 attempts, at 0, 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms, ' +
+          '10 ms, 20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
         args: [{ name: 'file', description: 'capture file or event JSON (- or nothing: stdin)' }],
         options: deliveryOptions,
         examples: [

@@ -1,17 +1,18 @@
 // Delivery with back-off (spec 6.3.3): a delivery is accepted when the receiver answers 2xx;
 // when the URL cannot be reached, or the receiver answers 500 (any 5xx, and a timeout, are
 // treated the same), it is retried with exponential back-off, multiplier 30 s, up to 7
-// attempts. The spec gives "first attempt at 0 s, then 30 s, 60 s, 120 s and so on": here
-// the wait before attempt n+1 is base x 2^(n-1), i.e. 30, 60, 120, 240, 480, 960 s (the last
-// attempt 31.5 min after the first). Any other answer (4xx) is final: not accepted.
+// attempts. The spec and the issue give the attempt times: "first attempt at 0 s, then 30 s,
+// 60 s, 120 s and so on", i.e. attempt n (n >= 2) at base x 2^(n-2): 0, 30, 60, 120, 240,
+// 480, 960 s, so the waits between attempts are 30, 30, 60, 120, 240, 480 s. Any other
+// answer (4xx) is final: not accepted.
 // The waits go through an injected sleep, so tests record them instead of waiting.
 
 export const MAX_ATTEMPTS = 7;
 export const BACKOFF_BASE_SECONDS = 30;
 
-/** Milliseconds to wait before attempts 2..n. */
+/** Milliseconds to wait before attempts 2..n (attempts at 0, base, 2 base, 4 base, ...). */
 export function backoffSchedule(baseMs: number, attempts = MAX_ATTEMPTS): number[] {
-  return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => baseMs * 2 ** i);
+  return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => (i === 0 ? baseMs : baseMs * 2 ** (i - 1)));
 }
 
 export type SendResult = { status: number } | { error: string };

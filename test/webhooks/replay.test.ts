@@ -44,10 +44,10 @@ describe('platform webhooks replay', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toEqual([
       'e-500  requests.status_changed  attempt 1/7  HTTP 500  retry in 0.01s',
-      'e-500  requests.status_changed  attempt 2/7  HTTP 500  retry in 0.02s',
+      'e-500  requests.status_changed  attempt 2/7  HTTP 500  retry in 0.01s',
       'e-500  requests.status_changed  attempt 3/7  HTTP 200  accepted',
     ]);
-    expect(clock.slept).toEqual([10, 20]);
+    expect(clock.slept).toEqual([10, 10]); // attempts at 0, base, 2 x base
     expect(app.received).toHaveLength(3);
     for (const got of app.received) {
       expect(got.body.toString()).toBe(body);
