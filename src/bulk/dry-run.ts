@@ -1,6 +1,5 @@
 // --dry-run: validate, look up the current values in chunks, and say per row what would
 // change, sending no write. Streams: one chunk of rows in memory at a time.
-import type { View } from '../output/columns.js';
 import { describeChanges } from './diff.js';
 import { describeProblem } from './row-mapping.js';
 import type { SpooledRow } from './spool.js';
@@ -11,16 +10,6 @@ export interface DryRunRow {
   result: 'would_create' | 'would_update' | 'unchanged' | 'not_found' | 'invalid';
   changes: string;
 }
-
-export const dryRunView: View<DryRunRow> = {
-  noun: 'rows',
-  columns: [
-    { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
-    { header: 'ID', name: 'id', csv: (r) => r.id },
-    { header: 'RESULT', name: 'result', csv: (r) => r.result },
-    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes },
-  ],
-};
 
 /** Current resources by id, for the ids of one campaign (or the account). */
 export type Lookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Record<string, unknown>>>;

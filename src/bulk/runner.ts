@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchResult } from '../schemas/ads.js';
 import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
-import type { ResultRow } from '../output/views/results.js';
+import type { ResultRow } from './results.js';
 import { errorLine } from '../errors.js';
 import { describeProblem } from './row-mapping.js';
 import type { SpooledRow } from './spool.js';

@@ -9,7 +9,8 @@ import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import type { RetryPolicy } from '../../api/retry.js';
 import { DEFAULT_RETRY } from '../../api/retry.js';
 import { writeRows } from '../../output/rows.js';
-import { resultView, type ResultRow } from '../../output/views/results.js';
+import { dryRunView, resultView } from '../../output/views/results.js';
+import type { ResultRow } from '../../bulk/results.js';
 import { unknownColumns, type BulkMode, type BulkResource } from '../../bulk/csv-columns.js';
 import { describeProblem, mapRow, validateItem, type RowProblem } from '../../bulk/row-mapping.js';
 import { csvRows, jsonRows, openInput } from '../../bulk/sources.js';
@@ -17,7 +18,7 @@ import { Spool } from '../../bulk/spool.js';
 import { runBulk, type Batch } from '../../bulk/runner.js';
 import { readSucceeded } from '../../bulk/resume.js';
 import { ProgressBar, summaryLine, tallyTotal, type Tally } from '../../bulk/progress.js';
-import { dryRun, dryRunView, type Lookup } from '../../bulk/dry-run.js';
+import { dryRun, type Lookup } from '../../bulk/dry-run.js';
 import { describeZodError } from '../../schemas/issues.js';
 import { validateFlags } from './flags.js';
 

@@ -1,13 +1,6 @@
+import type { DryRunRow } from '../../bulk/dry-run.js';
+import type { ResultRow } from '../../bulk/results.js';
 import type { View } from '../columns.js';
-
-/** One result per submitted item (bulk input line, or JSON item). */
-export interface ResultRow {
-  line: number;
-  id: string;
-  result: 'ok' | 'failed' | 'invalid' | 'skipped';
-  error_code: string;
-  error_message: string;
-}
 
 export const resultView: View<ResultRow> = {
   noun: 'results',
@@ -17,5 +10,16 @@ export const resultView: View<ResultRow> = {
     { header: 'RESULT', name: 'result', csv: (r) => r.result },
     { header: 'ERROR', name: 'error_code', csv: (r) => r.error_code },
     { header: 'MESSAGE', name: 'error_message', csv: (r) => r.error_message },
+  ],
+};
+
+/** `--dry-run`: what each row would change. */
+export const dryRunView: View<DryRunRow> = {
+  noun: 'rows',
+  columns: [
+    { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
+    { header: 'ID', name: 'id', csv: (r) => r.id },
+    { header: 'RESULT', name: 'result', csv: (r) => r.result },
+    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes },
   ],
 };
