@@ -59,14 +59,12 @@ export function createFactory(deps: FactoryDeps): Factory {
     },
     async promptSecret(message) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} is needed, and stdin is not a terminal to ask on`);
-      const { password } = await import('@inquirer/prompts');
-      return password({ message, mask: false }, { input: deps.io.stdin, output: deps.io.stderr, signal: deps.signal });
+      const [{ password }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
+      return password({ message, mask: false }, { input: deps.io.stdin, output, signal: deps.signal });
     },
     async confirm(message, defaultAnswer = false) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} needs an answer, and stdin is not a terminal to ask on`);
-      const [{ confirm }, { Writable }] = await Promise.all([import('@inquirer/prompts'), import('node:stream')]);
-      // Inquirer ends its output stream when the prompt closes; stderr must stay open for what follows.
-      const output = new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
+      const [{ confirm }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
       return confirm({ message, default: defaultAnswer }, { input: deps.io.stdin, output, signal: deps.signal });
     },
     info(line) {
@@ -78,6 +76,12 @@ export function createFactory(deps: FactoryDeps): Factory {
       return openBrowser(url, { env: deps.env, platform: os.platform() });
     },
   };
+
+  /** Inquirer ends its output stream when a prompt closes; stderr must stay open for what follows. */
+  async function promptOutput(): Promise<import('node:stream').Writable> {
+    const { Writable } = await import('node:stream');
+    return new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
+  }
 
   async function buildClient(): Promise<ApiClient> {
     const store = await ctx.config();
