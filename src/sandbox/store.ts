@@ -44,6 +44,8 @@ export interface StateData {
   idempotency: IdempotencyRecord[];
   /** Optional: state files written before the authorization-code grant lack it. */
   oauth?: OAuthData;
+  /** The rider API's state (rider/persistence.ts); optional for older files. */
+  rider?: unknown;
 }
 
 export class DataStore {
@@ -52,6 +54,9 @@ export class DataStore {
   readonly tokens = new Map<string, TokenRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
   readonly oauth: OAuthData;
+  /** The rider state as loaded; the rider API replaces it with a live snapshot function. */
+  rider: unknown;
+  riderSnapshot: (() => unknown) | undefined;
   private readonly campaignsById = new Map<string, CampaignRecord>();
   private readonly campaignsByAccount = new Map<string, CampaignRecord[]>();
   private readonly adGroupsById = new Map<string, AdGroupRecord>();
@@ -72,6 +77,7 @@ export class DataStore {
     for (const t of data.tokens) this.tokens.set(t.token, t);
     for (const i of data.idempotency) this.idempotency.set(i.key, i);
     this.oauth = data.oauth ?? emptyOAuthData();
+    this.rider = data.rider;
   }
 
   account(id: string, activeOnly = true): AccountRecord | undefined {
@@ -133,6 +139,7 @@ export class DataStore {
       tokens: [...this.tokens.values()],
       idempotency: [...this.idempotency.values()],
       oauth: this.oauth,
+      rider: this.riderSnapshot ? this.riderSnapshot() : this.rider,
     };
   }
 }

@@ -314,3 +314,39 @@ describe('rider sandbox: fault injection', () => {
     }
   });
 });
+
+describe('rider sandbox: --state', () => {
+  it('keeps rides, product overrides and applied promotions across a restart', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const statePath = join(mkdtempSync(join(tmpdir(), 'rider-state-')), 'state.json');
+    const trip = { start_latitude: 37.7749, start_longitude: -122.4194, end_latitude: 37.7599, end_longitude: -122.4148 };
+    const first = await sandboxOnFreePort({ statePath });
+    const t = await userToken(first.url, 'profile request');
+    const listed = await api(first.url, t, 'GET', '/v1.2/products?latitude=37.7749&longitude=-122.4194');
+    const x = (listed.body.products as Array<{ product_id: string; product_group: string }>).find((p) => p.product_group === 'platformx')!;
+    const est = await api(first.url, t, 'POST', '/v1.2/requests/estimate', { product_id: x.product_id, ...trip });
+    const ride = await api(first.url, t, 'POST', '/v1.2/requests', { product_id: x.product_id, fare_id: est.body.price.fare_id, ...trip });
+    expect(ride.status).toBe(202);
+    const put = await fetch(`${first.url}/v1.2/sandbox/products/${x.product_id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ surge_multiplier: 2.5 }) });
+    expect(put.status).toBe(204);
+    expect((await api(first.url, t, 'PATCH', '/v1.2/me', { applied_promotion_codes: 'freeride' })).status).toBe(200);
+    await first.close();
+
+    const second = await sandboxOnFreePort({ statePath });
+    try {
+      const again = await api(second.url, t, 'GET', `/v1.2/requests/${ride.body.request_id}`);
+      expect(again).toMatchObject({ status: 200, body: { request_id: ride.body.request_id, product_id: x.product_id } });
+      expect((await api(second.url, t, 'GET', '/v1.2/requests/current')).body.request_id).toBe(ride.body.request_id);
+      const prices = await api(second.url, t, 'GET', '/v1.2/estimates/price?start_latitude=37.7749&start_longitude=-122.4194&end_latitude=37.7599&end_longitude=-122.4148');
+      const surged = (prices.body.prices as Array<{ product_id: string; surge_multiplier: number }>).find((p) => p.product_id === x.product_id)!;
+      expect(surged.surge_multiplier).toBe(2.5);
+      // The applied promotion was saved and kept by the restart.
+      const state = JSON.parse((await import('node:fs')).readFileSync(statePath, 'utf8')) as { rider: { promotions: Array<[string, unknown[]]> } };
+      expect(state.rider.promotions[0]![1]).toEqual([{ promotion_code: 'FREERIDE', description: expect.any(String) }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

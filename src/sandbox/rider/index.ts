@@ -3,6 +3,8 @@
 import type { SandboxContext } from '../context.js';
 import type { Router } from '../router.js';
 import { faultyRoutes } from '../faults.js';
+import { persistingWrites } from '../persisting-routes.js';
+import { restoreRider, snapshotRider, type RiderData } from './persistence.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { registerDeliveryRoutes } from './delivery-routes.js';
@@ -31,13 +33,17 @@ export function registerRiderRoutes(router: Router, ctx: SandboxContext, options
   const state = new RiderState();
   const events = new RideEvents();
   const trips = new Trips(state, events, ctx.now, timeScale);
-  const api = faultyRoutes(router, ctx);
+  if (ctx.store.rider) restoreRider(ctx.store.rider as RiderData, state, trips);
+  ctx.store.riderSnapshot = () => snapshotRider(state, trips);
+  // Every status change and every write (non-GET) changes what --state keeps.
+  events.onRideStatusChange(() => ctx.persister.changed());
+  const api = persistingWrites(faultyRoutes(router, ctx), ctx);
   registerCatalogRoutes(api, ctx, state);
   registerEstimateRoutes(api, ctx, state, trips);
   registerRequestRoutes(api, ctx, state, trips);
   registerMePatchRoute(api, ctx, state);
   registerDeliveryRoutes(api, ctx);
-  registerControlRoutes(router, state, trips);
+  registerControlRoutes(persistingWrites(router, ctx), state, trips);
   return {
     state,
     timeScale,

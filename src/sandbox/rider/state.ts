@@ -1,5 +1,5 @@
 // Mutable rider state of one sandbox: product overrides (surge, drivers), issued fares and
-// surge confirmations, applied promotions. In memory only: it is not written to --state.
+// surge confirmations, applied promotions. Saved in --state files by persistence.ts.
 import { randomBytes } from 'node:crypto';
 import type { AppliedPromotion } from '../../schemas/rider.js';
 import { Catalog, type CatalogProduct } from './catalog.js';

@@ -84,6 +84,18 @@ export class Trips {
     this.#schedule(ride);
   }
 
+  /** Every ride, brought up to the clock (for saving). */
+  all(): Ride[] {
+    for (const ride of this.#rides.values()) this.#advance(ride);
+    return [...this.#rides.values()];
+  }
+
+  /** Puts back a ride saved in a state file; it moves on from its saved status. */
+  restore(ride: Ride): void {
+    this.#rides.set(ride.request_id, ride);
+    this.#schedule(ride);
+  }
+
   close(): void {
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
