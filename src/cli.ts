@@ -37,13 +37,18 @@ function toOption(spec: OptionSpec): Option {
   return option;
 }
 
+/** Commander wraps descriptions itself: join hard-wrapped lines, keep blank lines between paragraphs. */
+function paragraphs(text: string): string {
+  return text.replace(/([^\n])\n(?=[^\n])/g, '$1 ');
+}
+
 export function examplesText(spec: CommandSpec): string {
   if (!spec.examples?.length) return '';
   return `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
 function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: { value: number }): void {
-  const command = parent.command(spec.name, { hidden: spec.hidden }).summary(spec.summary).description(spec.description ?? spec.summary);
+  const command = parent.command(spec.name, { hidden: spec.hidden }).summary(spec.summary).description(paragraphs(spec.description ?? spec.summary));
   for (const alias of spec.aliases ?? []) command.alias(alias);
   for (const arg of spec.args ?? []) {
     const name = arg.variadic ? `${arg.name}...` : arg.name;
@@ -52,7 +57,7 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: 
     command.addArgument(argument);
   }
   for (const option of spec.options ?? []) command.addOption(toOption(option));
-  command.addHelpText('after', examplesText(spec));
+  command.addHelpText('after', `${spec.details ? `\n${spec.details}\n` : ''}${examplesText(spec)}`);
   configure(command, ctx);
   if (spec.subcommands) {
     for (const child of spec.subcommands) addCommand(command, child, ctx, exitCode);

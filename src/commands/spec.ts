@@ -39,8 +39,10 @@ export interface CommandSpec {
   name: string;
   /** One line, shown in lists. */
   summary: string;
-  /** Longer help text shown above the options. */
+  /** Longer help text shown above the options (commander wraps it: write paragraphs, not lines). */
   description?: string;
+  /** Text shown after the options exactly as written (tables such as CSV columns). */
+  details?: string;
   aliases?: string[];
   args?: ArgSpec[];
   options?: OptionSpec[];

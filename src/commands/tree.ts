@@ -33,10 +33,10 @@ const bulk: OptionSpec[] = [
 ];
 
 const BULK_HELP =
-  'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything\n' +
-  'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in\n' +
-  'input order (line, id, result ok|failed|invalid|skipped, error_code, error_message); exit 0 when all\n' +
-  'succeeded, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest\n' +
+  'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything ' +
+  'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in ' +
+  'input order (line, id, result ok|failed|invalid|skipped, error_code, error_message); exit 0 when all ' +
+  'succeeded, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest ' +
   'as skipped and exits 130; --resume RESULTS then sends only what is left.';
 
 const budget: OptionSpec[] = [
@@ -136,7 +136,7 @@ export const commandTree: CommandSpec[] = [
           '$BROWSER, else the system browser). With --no-browser, or when no browser can be opened (an\n' +
           'SSH session, no display), open the URL anywhere and paste the address it redirects to.\n' +
           'Tokens are kept in the profile and renewed with the refresh token; you are not asked again\n' +
-          'while it works.\n' +
+          'while it works.\n\n' +
           'With --client-credentials: store the client id (and secret) in the profile and fetch a token\n' +
           'with the client-credentials grant. The secret comes from PLATFORM_CLIENT_SECRET or a hidden\n' +
           'prompt, never from a command-line argument.',
@@ -232,7 +232,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'create',
             summary: 'Create campaigns from flags or --from-json',
-            description: `Create campaigns.\n\n${BULK_HELP}\n\n${columnsHelp('campaigns')}`,
+            description: `Create campaigns.\n\n${BULK_HELP}`,
+            details: columnsHelp('campaigns'),
             options: [account, ...campaignFields, ...bulk],
             examples: [
               `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
@@ -243,7 +244,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'patch',
             summary: 'Change campaigns: name, status, budget',
-            description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}\n\n${columnsHelp('campaigns')}`,
+            description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
+            details: columnsHelp('campaigns'),
             options: [account, { flags: '--campaign-id <id>', description: 'campaign to change' }, ...campaignFields.map(noDefault), ...bulk],
             examples: [
               `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
@@ -269,7 +271,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'create',
             summary: 'Create ad groups from flags or --from-json',
-            description: `Create ad groups in a campaign.\n\n${BULK_HELP}\n\n${columnsHelp('ad_groups')}`,
+            description: `Create ad groups in a campaign.\n\n${BULK_HELP}`,
+            details: columnsHelp('ad_groups'),
             options: [account, campaignOptional, { flags: '--ad-product <product>', description: 'ad product', choices: ['listing', 'search'], default: 'listing' }, ...adGroupFields, ...bulk],
             examples: [
               `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
@@ -280,7 +283,8 @@ export const commandTree: CommandSpec[] = [
           {
             name: 'patch',
             summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
-            description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}\n\n${columnsHelp('ad_groups')}`,
+            description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
+            details: columnsHelp('ad_groups'),
             options: [account, campaignOptional, { flags: '--ad-group-id <id>', description: 'ad group to change' }, ...adGroupFields.map(noDefault), ...bulk],
             examples: [
               `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
