@@ -16,5 +16,6 @@ export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[]):
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
   });
   for (const row of rows) table.push(columns.map((c) => (c.table ?? c.csv)(row) ?? ''));
-  return `${table.toString()}\n`;
+  // cli-table3 pads the last column too; a terminal table should not end lines in spaces.
+  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
 }

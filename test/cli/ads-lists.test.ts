@@ -92,6 +92,7 @@ describe('ads lists over real HTTP', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+STATUS\s+BUDGET/);
     expect(table.stdout).toMatch(/\d+\.\d{2} [A-Z]{3}/);
     expect(table.stdout).not.toMatch(/\u001b\[/);
+    expect(table.stdout.split('\n').filter((line) => / $/.test(line))).toEqual([]);
 
     const csv = await user.run(['ads', 'campaigns', 'list', '--account', account, '-o', 'csv', '--limit', '3']);
     const lines = csv.stdout.trim().split('\n');
