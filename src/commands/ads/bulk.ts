@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../errors.js';
 import type { BatchResult } from '../../schemas/ads.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
+import type { BatchOptions } from '../../api/ads.js';
 import type { RetryPolicy } from '../../api/retry.js';
 import { DEFAULT_RETRY } from '../../api/retry.js';
 import { writeRows } from '../../output/rows.js';
@@ -56,7 +57,8 @@ export interface BulkTarget {
   campaign?: string;
   /** Ad groups need a campaign per row. */
   needsCampaign?: boolean;
-  send: (batch: Batch, retry: RetryPolicy) => Promise<BatchResult[]>;
+  /** Sends one batch with the given options (idempotency key, bulk retry policy, signal). */
+  send: (batch: Batch, options: BatchOptions) => Promise<BatchResult[]>;
   /** Current resources, for --dry-run of a patch. */
   lookup?: Lookup;
 }
@@ -66,12 +68,6 @@ export function givenFlags(flags: object, keys: string[]): string[] {
   const values = flags as Record<string, unknown>;
   return keys.filter((key) => values[key] !== undefined && values[key] !== false).map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 }
-
-/**
- * Batches in flight are allowed to finish after Ctrl-C (their rows then have real
- * results), so their requests get a signal that never aborts.
- */
-export const UNINTERRUPTIBLE = new AbortController().signal;
 
 export async function runBulkCommand(ctx: Context, target: BulkTarget, flags: BulkFlags): Promise<number> {
   const batchSize = flags.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -167,6 +163,7 @@ async function sendPass(
     tally[row.result === 'ok' ? 'ok' : row.result === 'failed' ? 'failed' : row.result === 'invalid' ? 'invalid' : 'skipped']++;
     progress?.update(tally);
   };
+  const inFlight = new AbortController().signal;
   const results = runBulk({
     rows: spool.read(),
     batchSize: options.batchSize,
@@ -175,7 +172,9 @@ async function sendPass(
     alreadyDone: options.alreadyDone,
     signal: ctx.signal,
     onResult: count,
-    send: (batch) => target.send(batch, BULK_RETRY),
+    // Batches in flight may finish after Ctrl-C (their rows then get real results), so their
+    // requests get a signal that never aborts; the runner stops sending new ones.
+    send: (batch) => target.send(batch, { idempotencyKey: batch.idempotencyKey, retry: BULK_RETRY, signal: inFlight }),
   });
   await writeRows(ctx, resultView, results);
   progress?.clear();

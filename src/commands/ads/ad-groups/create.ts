@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { CreateAdGroupInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
+import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
 import { adGroupBody, type AdGroupFlags } from '../flags.js';
 
 type Flags = AdGroupFlags & BulkFlags & { account: string; campaign?: string };
@@ -27,7 +27,7 @@ export async function run(ctx: Context, flags: Flags): Promise<number> {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-csv / --from-json)');
       return adGroupBody(flags, 'create', new Date(ctx.clock.now()));
     },
-    send: (batch, retry) =>
-      client.ads.createAdGroups(flags.account, batch.campaignId!, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+    send: (batch, options) =>
+      client.ads.createAdGroups(flags.account, batch.campaignId!, batch.items as never, options),
   }, flags);
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import { UpdateAdGroupInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
+import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
 import { adGroupBody, type AdGroupFlags } from '../flags.js';
 import { AD_GROUP_FIELD_FLAGS } from './create.js';
 
@@ -25,8 +25,8 @@ export async function run(ctx: Context, flags: Flags): Promise<number> {
       if (!fields.length) throw new UsageError('nothing to change: give at least one field flag (see --help)');
       return adGroupBody(flags, 'patch', new Date(ctx.clock.now()));
     },
-    send: (batch, retry) =>
-      client.ads.patchAdGroups(flags.account, batch.campaignId!, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+    send: (batch, options) =>
+      client.ads.patchAdGroups(flags.account, batch.campaignId!, batch.items as never, options),
     lookup: async (ids, campaignId) => {
       try {
         const page = await client.ads.listAdGroups(flags.account, campaignId!, { adGroupIds: ids, pageLimit: ids.length });

@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { CreateAdInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
+import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
 
 type Flags = BulkFlags & { account: string; campaign: string; adGroup: string; name?: string };
 
@@ -18,7 +18,7 @@ export async function run(ctx: Context, flags: Flags): Promise<number> {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-json)');
       return { name: flags.name };
     },
-    send: (batch, retry) =>
-      client.ads.createAds(flags.account, flags.campaign, flags.adGroup, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+    send: (batch, options) =>
+      client.ads.createAds(flags.account, flags.campaign, flags.adGroup, batch.items as never, options),
   }, flags);
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { CreateCampaignInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
+import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
 import { campaignBody, type CampaignFlags } from '../flags.js';
 
 type Flags = CampaignFlags & BulkFlags & { account: string };
@@ -19,7 +19,7 @@ export async function run(ctx: Context, flags: Flags): Promise<number> {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-csv / --from-json)');
       return campaignBody(flags, 'create');
     },
-    send: (batch, retry) =>
-      client.ads.createCampaigns(flags.account, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+    send: (batch, options) =>
+      client.ads.createCampaigns(flags.account, batch.items as never, options),
   }, flags);
 }

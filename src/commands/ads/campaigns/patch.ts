@@ -1,7 +1,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { UpdateCampaignInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, UNINTERRUPTIBLE, type BulkFlags } from '../bulk.js';
+import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
 import { campaignBody, type CampaignFlags } from '../flags.js';
 
 type Flags = CampaignFlags & BulkFlags & { account: string };
@@ -21,8 +21,8 @@ export async function run(ctx: Context, flags: Flags): Promise<number> {
       if (!fields.length) throw new UsageError('nothing to change: give --name, --status or a budget');
       return campaignBody(flags, 'patch');
     },
-    send: (batch, retry) =>
-      client.ads.patchCampaigns(flags.account, batch.items as never, { idempotencyKey: batch.idempotencyKey, retry, signal: UNINTERRUPTIBLE }),
+    send: (batch, options) =>
+      client.ads.patchCampaigns(flags.account, batch.items as never, options),
     lookup: async (ids) => {
       const page = await client.ads.listCampaigns(flags.account, { campaignIds: ids, pageLimit: ids.length });
       return new Map(page.items.map((c) => [c.campaign_id, c as unknown as Record<string, unknown>]));
