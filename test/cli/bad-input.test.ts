@@ -31,6 +31,7 @@ const cases: Array<[string, string[], RegExp]> = [
   ['a missing --account', ['ads', 'campaigns', 'list'], /required option '--account <id>' not specified/],
   ['a non-numeric --limit', ['ads', 'campaigns', 'list', '--account', account, '--limit', 'lots'], /--limit.*must be a whole number/],
   ['--page-limit over 2000', ['ads', 'campaigns', 'list', '--account', account, '--page-limit', '2001'], /--page-limit must be from 1 to 2000/],
+  ['a --base-url that is not http(s)', ['auth', 'login', '--client-credentials', '--client-id', 'x', '--base-url', 'ftp://example.com'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
   ['an unknown flag', ['ads', 'campaigns', 'list', '--account', account, '--colour'], /unknown option '--colour'/],
   ['a patch with nothing to change', ['ads', 'campaigns', 'patch', '--account', account, '--campaign-id', 'c1'], /nothing to change/],
   ['a bad daypart', ['ads', 'ad-groups', 'create', '--account', account, '--campaign', 'c', '--name', 'g', '--store-ids', 's', '--daypart', 'someday=1-2'], /--daypart/],

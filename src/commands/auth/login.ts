@@ -2,6 +2,7 @@
 // PKCE) by default; --client-credentials for an application acting for itself.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { checkUrl } from '../url.js';
 import { activeProfile } from '../../factory.js';
 import { AUTHORIZE_PATH } from '../../schemas/oauth.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
@@ -29,11 +30,7 @@ export async function run(ctx: Context, flags: Flags): Promise<void> {
   const clientId = flags.clientId ?? ctx.env.PLATFORM_CLIENT_ID ?? existing.client_id;
   if (!clientId) throw new UsageError(`--client-id is required to create profile ${name} (or set PLATFORM_CLIENT_ID)`);
   const baseUrl = flags.baseUrl ?? existing.base_url ?? SANDBOX_DEFAULT_URL;
-  try {
-    new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url: "${baseUrl}" is not a URL`);
-  }
+  checkUrl(baseUrl, '--base-url');
   const scopes = flags.scopes?.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   // Check the browser flags before asking for anything.
   const browserFlags = flags.clientCredentials ? undefined : await parseBrowserFlags(flags);

@@ -2,7 +2,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
-import { checkUrl, wantsJson } from './url.js';
+import { checkUrl } from '../url.js';
+import { wantsJson } from './output.js';
 
 export interface DeliveryFlags {
   to: string;

@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.js';
 import { EVENT_TYPES } from '../../webhooks/events.js';
 import type { ReceivedEvent } from '../../webhooks/receiver.js';
 import { webhookSecret } from './secret.js';
-import { checkUrl, wantsJson } from './url.js';
+import { checkUrl } from '../url.js';
+import { wantsJson } from './output.js';
 
 export interface ListenFlags {
   port: number;

@@ -6,7 +6,7 @@ import { parseHeaderBlock } from '../../webhooks/headers.js';
 import { ENVIRONMENT_HEADER, mismatchLine, parseSignature, SIGNATURE_HEADER, verify } from '../../webhooks/signature.js';
 import { readBodyArgument, readBytes } from '../input.js';
 import { otherSecrets, webhookSecret } from './secret.js';
-import { wantsJson } from './url.js';
+import { wantsJson } from './output.js';
 
 export interface VerifyFlags {
   signature?: string;
