@@ -2,6 +2,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient } from '../../api/client.js';
 import { describeErrorBody, type HttpRequest, type HttpResponse } from '../../api/http.js';
+import { walkPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import { writeRows } from '../../output/rows.js';
@@ -122,20 +123,17 @@ function listPage(body: unknown): { items: unknown[]; next?: string } {
  */
 async function paginate(ctx: Context, client: ApiClient, req: HttpRequest, first: HttpResponse): Promise<void> {
   let failed: HttpResponse | undefined;
-  async function* items(): AsyncGenerator<unknown> {
-    let page = listPage(first.body);
-    for (;;) {
-      yield* page.items;
-      if (!page.next) return;
-      const response = await client.http.sendRaw({ ...req, query: { ...req.query, page_token: page.next } });
-      if (!isOk(response)) {
-        failed = response;
-        return;
-      }
-      page = listPage(response.body);
+  // The first page is already here; later ones are fetched raw, and a failed one ends the walk.
+  const items = walkPages<unknown>(async ({ pageToken }) => {
+    const response = pageToken ? await client.http.sendRaw({ ...req, query: { ...req.query, page_token: pageToken } }) : first;
+    if (!isOk(response)) {
+      failed = response;
+      return { items: [] };
     }
-  }
+    const page = listPage(response.body);
+    return { items: page.items, nextPageToken: page.next };
+  }, { all: true });
   const output = ctx.globals.output === 'ndjson' ? 'ndjson' : 'json';
-  await writeRows({ ...ctx, globals: { ...ctx.globals, output } }, { noun: 'items', columns: [] }, items());
+  await writeRows({ ...ctx, globals: { ...ctx.globals, output } }, { noun: 'items', columns: [] }, items);
   if (failed) throw errorFor(failed, client);
 }
