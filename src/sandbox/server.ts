@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from './context.js';
 import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js';
 import type { Router } from './router.js';
+import { readBody } from '../http/read-body.js';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -21,7 +22,8 @@ async function handle(router: Router, ctx: SandboxContext, req: IncomingMessage,
   const url = new URL(req.url ?? '/', 'http://sandbox');
   let response: SandboxResponse;
   try {
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (!body) throw new HttpError({ status: 413, body: { code: 'BadRequest', message: `body larger than ${MAX_BODY_BYTES} bytes` } });
     response = await dispatch(router, { method, path: url.pathname, query: url.searchParams, headers: req.headers, body, params: {} });
   } catch (error) {
     response = toResponse(error);
@@ -65,22 +67,4 @@ async function dispatch(router: Router, req: SandboxRequest): Promise<SandboxRes
 function toResponse(error: unknown): SandboxResponse {
   if (error instanceof HttpError) return error.response;
   return { status: 500, body: { code: 'Internal', message: `unexpected server error: ${error instanceof Error ? error.message : String(error)}` } };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError({ status: 413, body: { code: 'BadRequest', message: `body larger than ${MAX_BODY_BYTES} bytes` } }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

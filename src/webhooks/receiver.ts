@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureLine } from './capture.js';
+import { readBody } from '../http/read-body.js';
 import { readEventFields } from './events.js';
 import { matches } from './hmac.js';
 import { EventLedger } from './ledger.js';
@@ -65,34 +66,16 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       res.writeHead(405, { allow: 'POST', 'content-length': '0' }).end();
       return;
     }
-    const declared = Number(req.headers['content-length']);
-    const refuse = () => {
-      options.onNotice(`refused a body over ${maxBody} bytes (413): not forwarded, not saved`);
-      res.writeHead(413, { connection: 'close', 'content-length': '0' }).end();
-      req.resume();
-    };
-    if (Number.isFinite(declared) && declared > maxBody) return refuse();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > maxBody) {
-        over = true;
-        chunks.length = 0;
-        refuse();
+    void readBody(req, maxBody).then((body) => {
+      if (!body) {
+        options.onNotice(`refused a body over ${maxBody} bytes (413): not forwarded, not saved`);
+        res.writeHead(413, { 'content-length': '0' }).end();
         return;
       }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (over) return;
-      const body = Buffer.concat(chunks);
       const received = handle(req, body);
       res.writeHead(200, { 'content-length': '0' }).end();
       if (received) options.onEvent(received);
-    });
+    }, () => res.destroy());
   });
 
   function handle(req: http.IncomingMessage, body: Buffer): ReceivedEvent | undefined {

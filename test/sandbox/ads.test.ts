@@ -306,3 +306,12 @@ describe('writes', () => {
     expect(sandbox.stats.requests.at(-1)).toEqual({ method: 'GET', path: '/_sandbox/stats', status: 200 });
   });
 });
+
+describe('request size', () => {
+  it('answers 413 to a body over the limit (the connection stays usable for the answer)', async () => {
+    const big = 'x'.repeat(33 * 1024 * 1024);
+    const res = await fetch(`${sandbox.url}/v1/ads/any/campaigns`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'BadRequest', message: expect.stringMatching(/larger than/) });
+  });
+});
