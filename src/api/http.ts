@@ -105,15 +105,19 @@ export class HttpCore {
     const policy = req.retry ?? this.#retry;
     let refreshed = false;
     let attempt = 0;
+    // Encoded once: every attempt sends the same bytes, with the same Idempotency-Key.
+    const fixedHeaders: Record<string, string> = { 'user-agent': this.#options.userAgent, accept: 'application/json', ...req.headers };
+    if (idempotencyKey) fixedHeaders['idempotency-key'] = idempotencyKey;
+    const body = this.#encodeBody(req, fixedHeaders);
+    const url = this.url(req.path, req.query);
     for (;;) {
       attempt++;
-      const headers: Record<string, string> = { 'user-agent': this.#options.userAgent, accept: 'application/json', ...req.headers };
+      const headers = { ...fixedHeaders };
+      // The token may change between attempts (a refresh after a 401).
       if (useAuth) headers.authorization = `Bearer ${await this.#options.tokens!.token({ fresh: false, signal })}`;
-      if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-      const body = this.#encodeBody(req, headers);
       let response: HttpResponse;
       try {
-        response = await this.#once(req.method, this.url(req.path, req.query), headers, body, signal);
+        response = await this.#once(req.method, url, headers, body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (!isConnectionError(error) || attempt >= policy.attempts) {
