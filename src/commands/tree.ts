@@ -3,6 +3,7 @@ import { OUTPUT_FORMATS } from '../context.js';
 import { MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from '../schemas/limits.js';
 import type { ArgSpec, CommandSpec, OptionSpec } from './spec.js';
 import { columnsHelp } from '../bulk/csv-columns.js';
+import { BACKOFF_BASE_SECONDS } from '../webhooks/delivery.js';
 import { deliveryTree, riderTree } from './rider-tree.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
@@ -75,7 +76,7 @@ const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body 
 const deliveryOptions: OptionSpec[] = [
   { flags: '--to <url>', description: 'the receiver URL to POST to', required: true },
   { flags: '--environment <env>', description: 'X-Environment header', choices: ['sandbox', 'production'], default: 'sandbox' },
-  { flags: '--backoff-base <seconds>', description: 'back-off multiplier: waits of base x 1, 2, 4, ... (spec: 30)', kind: 'number', default: 30 },
+  { flags: '--backoff-base <seconds>', description: 'back-off multiplier: attempts at 0, base, 2 base, 4 base, ... (spec: 30)', kind: 'number', default: BACKOFF_BASE_SECONDS },
   { flags: '--attempts <n>', description: 'attempts per event, at most 7 (spec 6.3.3)', kind: 'int', default: 7 },
   { flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 },
 ];

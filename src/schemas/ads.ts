@@ -146,8 +146,6 @@ export const CreateAdsBody = z.strictObject({ ads: batch(CreateAdInput) });
 
 // Resources as the API returns them. Loose (z.object) so that new response attributes,
 // which clients must tolerate (spec 9.2), pass through.
-export const PageToken = z.object({ value: z.string() });
-
 export const AdAccount = z.object({
   ad_account_id: z.string(),
   name: z.string(),
@@ -240,18 +238,6 @@ export const BatchResult = z.union([
   z.object({ failure: z.object({ error_code: z.string(), error_message: z.string() }) }),
 ]);
 export type BatchResult = z.infer<typeof BatchResult>;
-export const BatchResponse = z.object({ results: z.array(BatchResult) });
-
-/** Ads API error body (spec 7.1). */
-export const AdsErrorBody = z.object({ code: z.string(), message: z.string() });
-export const ADS_ERROR_CODES = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'PermissionDenied',
-  404: 'NotFound',
-  429: 'RateLimitExceeded',
-  500: 'Internal',
-} as const;
 
 /** Batch item failure codes worth retrying: the item was not applied for a passing reason. */
 export const TRANSIENT_ITEM_CODES = new Set(['Internal', 'Unavailable', 'RateLimitExceeded']);

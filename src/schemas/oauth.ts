@@ -15,13 +15,6 @@ export const TokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export const OAUTH_ERROR_CODES = ['invalid_request', 'invalid_client', 'invalid_scope', 'invalid_grant', 'unsupported_grant_type', 'server_error', 'unauthorized', 'rate_limit_exceeded'] as const;
-
-export const OAuthErrorBody = z.object({
-  error: z.string(),
-  error_description: z.string().optional(),
-});
-
 /** An authorization code is single-use and expires after ten minutes (RFC 6749 4.1.2). */
 export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 600;
 

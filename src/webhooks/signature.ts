@@ -30,10 +30,6 @@ const QUIRK_NOTES: Record<SignatureQuirk, string> = {
   prefix: 'the signature has a sha256= prefix; the platform sends the bare hex digits',
 };
 
-export function quirkNote(quirk: SignatureQuirk): string {
-  return QUIRK_NOTES[quirk];
-}
-
 /**
  * A signature as it may be given: 64 hex digits, tolerating surrounding whitespace, uppercase
  * and a `sha256=` prefix (each noted as a quirk). Anything else is a problem named in one phrase.

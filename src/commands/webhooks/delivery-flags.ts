@@ -1,7 +1,7 @@
 // Flags and output shared by `webhooks replay` and `webhooks trigger`.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
+import { MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
 import { checkUrl } from '../url.js';
 import { wantsJson } from './output.js';
 
@@ -22,7 +22,6 @@ export function deliverySettings(flags: DeliveryFlags) {
   return { url: flags.to, environment: flags.environment, attempts: flags.attempts, baseMs: flags.backoffBase * 1000, timeoutMs: flags.timeout * 1000 };
 }
 
-export const DEFAULT_BACKOFF_BASE = BACKOFF_BASE_SECONDS;
 
 /** One line (or JSON object) per attempt on stdout. */
 export function attemptPrinter(ctx: Context, label: { event_id?: string; event_type?: string; origin: string }) {
