@@ -18,7 +18,7 @@ import { csvRows, jsonRows, openInput } from '../../bulk/sources.js';
 import { Spool } from '../../bulk/spool.js';
 import { runBulk, type Batch } from '../../bulk/runner.js';
 import { readSucceeded } from '../../bulk/resume.js';
-import { ProgressBar, summaryLine, tallyTotal, type Tally } from '../../bulk/progress.js';
+import { ProgressBar, summaryLine, tallyTotal, type Tally } from '../../output/progress.js';
 import { dryRun, type Lookup } from '../../bulk/dry-run.js';
 import { describeZodError } from '../../schemas/issues.js';
 import { validateFlags } from './flags.js';
