@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: keep the file-level parallelism modest so servers on port 0 are not starved.
     maxWorkers: 2,
+    // The contract gate: CLI exchanges recorded in front of test sandboxes are checked against the OpenAPI.
+    setupFiles: ['test/helpers/contract/gate.ts'],
+    globalSetup: ['test/helpers/contract/global.ts'],
   },
 });

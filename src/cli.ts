@@ -2,15 +2,26 @@
 // Imports nothing heavy: command modules load with `await import` when their command runs.
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
-import { errorLine, exitCodeFor, EXIT, UsageError } from './errors.js';
+import { OUTPUT_FORMATS } from './io.js';
+import { idProblem } from './schemas/ids.js';
+import { escapeControls, forStream } from './output/terminal-text.js';
+import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, UsageError } from './errors.js';
 import { createFactory, type FactoryDeps } from './factory.js';
 import { globalOptions, versionOption } from './commands/globals.js';
 import { HELP_COMMAND, helpTopicsText } from './commands/help-topics.js';
 import { helpRequest } from './commands/help-request.js';
+import { adviceFor } from './commands/advice.js';
 import { commandTree } from './commands/tree.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 
-const parsers = {
+const parsers: {
+  int: (value: string) => number;
+  number: (value: string) => number;
+  id: (value: string) => string;
+  ids: (value: string, previous: string[] | undefined) => string[];
+  list: (value: string, previous: string[] | undefined) => string[];
+  repeat: (value: string, previous: string[] | undefined) => string[];
+} = {
   int: (value: string) => {
     if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('must be a whole number.');
     return Number(value);
@@ -20,7 +31,19 @@ const parsers = {
     if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('must be a number.');
     return n;
   },
-  list: (value: string, previous: string[] | undefined) => [...(previous ?? []), ...value.split(',').map((s) => s.trim()).filter(Boolean)],
+  id: (value: string) => {
+    const problem = idProblem(value);
+    if (problem) throw new InvalidArgumentError(`the id ${problem}.`);
+    return value;
+  },
+  ids: (value: string, previous: string[] | undefined) => parsers.list(value, previous).map((id) => parsers.id(id)),
+  list: (value: string, previous: string[] | undefined): string[] => [
+    ...(previous ?? []),
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ],
   repeat: (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
 };
 
@@ -31,8 +54,9 @@ function toOption(spec: OptionSpec): Option {
   if (spec.kind === 'number') option.argParser(parsers.number);
   if (spec.kind === 'list') option.argParser(parsers.list);
   if (spec.kind === 'repeat') option.argParser(parsers.repeat);
+  if (spec.kind === 'id') option.argParser(parsers.id);
+  if (spec.kind === 'ids') option.argParser(parsers.ids);
   if (spec.default !== undefined) option.default(spec.default);
-  if (spec.required) option.makeOptionMandatory();
   if (spec.hidden) option.hideHelp();
   return option;
 }
@@ -47,28 +71,41 @@ export function examplesText(spec: CommandSpec): string {
   return `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
-function addCommand(parent: Command, spec: CommandSpec, ctx: Context, exitCode: { value: number }): void {
-  const command = parent.command(spec.name, { hidden: spec.hidden }).summary(spec.summary).description(paragraphs(spec.description ?? spec.summary));
+function addCommand(parent: Command, spec: CommandSpec, ctx: Context, argv: readonly string[]): void {
+  const command = parent
+    .command(spec.name, { hidden: spec.hidden })
+    .summary(spec.summary)
+    .description(paragraphs(spec.description ?? spec.summary));
   for (const alias of spec.aliases ?? []) command.alias(alias);
   for (const arg of spec.args ?? []) {
     const name = arg.variadic ? `${arg.name}...` : arg.name;
     const argument = new Argument(arg.required ? `<${name}>` : `[${name}]`, arg.description);
     if (arg.choices) argument.choices(arg.choices);
+    if (arg.id) argument.argParser(parsers.id);
     command.addArgument(argument);
   }
-  for (const option of spec.options ?? []) command.addOption(toOption(option));
+  const required: Option[] = [];
+  for (const spec_ of spec.options ?? []) {
+    const option = toOption(spec_);
+    command.addOption(option);
+    if (spec_.required) required.push(option);
+  }
   command.addHelpText('after', `${spec.details ? `\n${spec.details}\n` : ''}${examplesText(spec)}`);
   configure(command, ctx);
-  if (spec.subcommands) {
-    for (const child of spec.subcommands) addCommand(command, child, ctx, exitCode);
-    return;
-  }
+  for (const child of spec.subcommands ?? []) addCommand(command, child, ctx, argv);
+  const { load } = spec;
+  if (!load) return;
   command.action(async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
-    const args = cmd.args;
-    const module = await spec.load!();
-    const code = await module.run(ctx, cmd.opts(), args);
-    exitCode.value = code ?? EXIT.ok;
+    // Required options are checked here, after commander has reported unknown options: a
+    // typo (--acount) is named with its suggestion rather than as a missing --account.
+    const missing = required.find((option) => cmd.getOptionValue(option.attributeName()) === undefined);
+    if (missing) cmd.error(`error: required option '${missing.flags}' not specified`, { exitCode: EXIT.usage, code: 'commander.missingMandatoryOptionValue' });
+    const module = await load();
+    // The spec typed these flags for the module (src/commands/spec.ts); commander parsed them from it.
+    // With its parents' too: commander lets a parent take a flag both know (`rider request get
+    // ID --wait` sets request's --wait); the command's own value wins where both are set.
+    await module.run(ctx, cmd.optsWithGlobals<never>(), cmd.args, { tree: commandTree, argv });
   });
 }
 
@@ -87,35 +124,56 @@ function configure(command: Command, ctx: Context): void {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
-      outputError: (text, write) => write(`${text}${usageAfterError(command)}`),
+      // Commander echoes the offending value: escape what could drive the terminal.
+      outputError: (text, write) => write(`${escapeControls(text)}${usageAfterError(command)}`),
     });
 }
 
-export function buildProgram(ctx: Context, version: string, exitCode: { value: number }): Command {
+export function buildProgram(ctx: Context, version: string, argv: readonly string[] = []): Command {
   const program = new Command('platform')
     .description('Work with the Platform Ads, Rider and Webhooks APIs, or their local sandbox, from the command line.')
     .version(version, versionOption.flags, versionOption.description);
-  for (const option of globalOptions) program.addOption(toOption(option));
+  // -o is checked in preAction rather than by commander, so that a bad value is reported with
+  // the usage of the command it was given to, not the program's.
+  for (const option of globalOptions) program.addOption(toOption(option.choices === OUTPUT_FORMATS ? { ...option, choices: undefined } : option));
   configure(program, ctx);
-  program.addHelpText('after', examplesText({
-    name: 'platform',
-    summary: '',
-    examples: [
-      'platform sandbox serve',
-      'platform ads campaigns list --account a087eaf3-00b3-49c9-8706-c4ebfb2627fd',
-      'platform ads campaigns patch --account ACCOUNT --campaign-id ID --status paused',
-    ],
-  }));
+  program.addHelpText(
+    'after',
+    examplesText({
+      name: 'platform',
+      summary: '',
+      examples: [
+        'platform sandbox serve',
+        'platform ads campaigns list --account a087eaf3-00b3-49c9-8706-c4ebfb2627fd',
+        'platform ads campaigns patch --account ACCOUNT --campaign-id ID --status paused',
+      ],
+    }),
+  );
   program.addHelpText('after', helpTopicsText());
-  program.hook('preAction', () => {
-    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean }>();
+  program.hook('preAction', async (_program, actionCommand) => {
+    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string }>();
+    if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
+      actionCommand.error(
+        `error: option '-o, --output <format>' argument '${String(opts.output)}' is invalid. Allowed choices are ${OUTPUT_FORMATS.join(', ')}.`,
+        {
+          exitCode: EXIT.usage,
+          code: 'commander.invalidArgument',
+        },
+      );
+    }
     ctx.globals.profile = opts.profile;
     ctx.globals.output = opts.json ? 'json' : opts.output;
     ctx.globals.debug = Boolean(opts.debug);
+    if (opts.query !== undefined) {
+      const { queryProblem } = await import('./output/query.js');
+      const problem = await queryProblem(opts.query);
+      if (problem) actionCommand.error(`error: --query: not a JMESPath expression: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
+      ctx.globals.query = opts.query;
+    }
     const forced = ctx.env.CLICOLOR_FORCE !== undefined && ctx.env.CLICOLOR_FORCE !== '0';
     ctx.globals.color = opts.color !== false && !ctx.env.NO_COLOR && (ctx.io.stdoutIsTTY || forced);
   });
-  for (const spec of commandTree) addCommand(program, spec, ctx, exitCode);
+  for (const spec of commandTree) addCommand(program, spec, ctx, argv);
   // Only the program's help command takes a path and topics (runCli handles them); set
   // after the subcommands, which keep commander's own `help [command]`.
   program.helpCommand(`${HELP_COMMAND.name} [command...]`, HELP_COMMAND.summary);
@@ -126,35 +184,40 @@ export function buildProgram(ctx: Context, version: string, exitCode: { value: n
 export async function runCli(argv: string[], deps: FactoryDeps): Promise<number> {
   const factory = createFactory(deps);
   const { ctx } = factory;
-  const exitCode = { value: EXIT.ok };
   try {
     const help = helpRequest(argv, commandTree);
     if (help && 'topic' in help) {
       ctx.io.stdout.write(help.topic.text());
       return EXIT.ok;
     }
-    const program = buildProgram(ctx, deps.version, exitCode);
+    const program = buildProgram(ctx, deps.version, argv);
     await program.parseAsync(help?.argv ?? argv, { from: 'user' });
-    return exitCode.value;
+    return EXIT.ok;
   } catch (error) {
-    return reportError(ctx, error);
+    return reportError(ctx, error, factory.clientProfile());
   } finally {
     await factory.close();
   }
 }
 
-function reportError(ctx: Context, error: unknown): number {
+function reportError(ctx: Context, error: unknown, profile: string | undefined): number {
   if (error instanceof CommanderError) {
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return EXIT.ok;
     // Commander has already printed its one-line message (and a suggestion for typos).
     if (error.code === 'commander.executeSubCommandAsync') return EXIT.failure;
     return EXIT.usage;
   }
-  if (ctx.signal.aborted && !(error instanceof UsageError)) {
-    ctx.io.stderr.write('interrupted\n');
+  if (error instanceof InterruptedError || (ctx.signal.aborted && !(error instanceof UsageError))) {
+    // An interrupt may say what is left to do (a ride still running, a run to resume).
+    ctx.io.stderr.write(`${error instanceof InterruptedError ? error.message : 'interrupted'}\n`);
     return EXIT.interrupted;
   }
-  ctx.io.stderr.write(`${errorLine(error)}\n`);
+  // An answer of the API names the profile it was asked with: a wrong default explains itself.
+  const fromApi = error instanceof ApiError || error instanceof AuthError || error instanceof NetworkError;
+  const line = `${errorLine(error)}${fromApi && profile && !errorLine(error).includes(`profile ${profile}`) ? ` (profile ${profile})` : ''}`;
+  const advice = adviceFor(error);
+  // A partial failure has reported each item already; its message may be empty.
+  if (line) ctx.io.stderr.write(`${forStream(line, ctx.io.stderrIsTTY)}${advice ? `; ${advice}` : ''}\n`);
   if (error instanceof UsageError && error.usage) ctx.io.stderr.write(`${error.usage}\n`);
   if (ctx.globals.debug && error instanceof Error && error.stack) ctx.io.stderr.write(`${error.stack}\n`);
   return exitCodeFor(error);

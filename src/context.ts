@@ -1,39 +1,9 @@
 // What every command receives: its IO, environment, clock and lazily created services.
 // Commands never touch `process`, `conf` or `undici` themselves (design.md, Layers).
-import type { Readable, Writable } from 'node:stream';
 import type { ConfigStore } from './config/store.js';
+import type { ProfileChoice } from './config/resolve.js';
 import type { ApiClient } from './api/client.js';
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-export interface IO {
-  stdout: Writable;
-  stderr: Writable;
-  stdin: Readable;
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  stdinIsTTY: boolean;
-  /** Terminal width when stdout is a TTY. */
-  columns?: number;
-}
-
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export interface GlobalOptions {
-  profile?: string;
-  /** Explicit -o/--json choice; undefined means "table on a TTY, json otherwise". */
-  output?: OutputFormat;
-  color: boolean;
-  debug: boolean;
-}
+import type { Clock, Env, GlobalOptions, IO, ProgressDisplay, StatusLine, TransferDisplay } from './io.js';
 
 export interface Context {
   io: IO;
@@ -44,6 +14,8 @@ export interface Context {
   globals: GlobalOptions;
   /** The profile store, opened on first use. */
   config(): Promise<ConfigStore>;
+  /** The profile this command uses and why (--profile, PLATFORM_PROFILE or the default). */
+  profile(): Promise<ProfileChoice>;
   /** The API client of the active profile, created on first use. */
   client(): Promise<ApiClient>;
   /** Asks for a secret without echo; fails with a UsageError when stdin is not a terminal. */
@@ -56,6 +28,12 @@ export interface Context {
   confirm(message: string, defaultAnswer?: boolean): Promise<boolean>;
   /** A line of chatter on stderr (progress, hints); never data. */
   info(line: string): void;
+  /** A progress bar of `total` rows on stderr: drawn on a terminal, nothing otherwise. */
+  progress(total: number): ProgressDisplay;
+  /** A byte progress bar of a download of `totalBytes` on stderr: drawn on a terminal, nothing otherwise. */
+  transfer(totalBytes: number): TransferDisplay;
+  /** A status line while waiting: a spinner on a terminal, one line per change otherwise. */
+  status(text: string): Promise<StatusLine>;
   /**
    * Opens a URL in the user's browser ($PLATFORM_BROWSER, $BROWSER, else the system's
    * opener). Rejects with the reason when none can be opened; may stay pending while a
@@ -63,20 +41,3 @@ export interface Context {
    */
   openUrl(url: string): Promise<void>;
 }
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};

@@ -10,15 +10,41 @@ export const EXIT = {
 
 /** Bad flags, arguments or input: nothing was sent. Exit 2. */
 export class UsageError extends Error {
-  constructor(message: string, readonly usage?: string) {
+  constructor(
+    message: string,
+    readonly usage?: string,
+  ) {
     super(message);
     this.name = 'UsageError';
   }
 }
 
-/** No or refused credentials; the message names the `auth login` command to run. Exit 4. */
+/**
+ * What it takes to get past an AuthError: which profile, how it signs in, and the scopes
+ * it lacks. The command layer turns it into the `auth login` command to run (advice that
+ * names flags lives there, not in the API or auth layers).
+ */
+export interface LoginNeed {
+  profile: string;
+  grant: 'client_credentials' | 'authorization_code';
+  /** Scopes the call needed and the token lacks (403). */
+  scopes?: string[];
+  /** Scopes the refused token had: a new sign-in asks for these too, so nothing that worked stops working. */
+  held?: string[];
+  /** The API that refused, when its advice differs (rider calls need a user's sign-in). */
+  area?: 'rider' | 'delivery';
+  /** The call used PLATFORM_SERVER_TOKEN, not the profile's token. */
+  serverToken?: boolean;
+}
+
+/** No or refused credentials, or a missing scope; the message names the `auth login` command to run. Exit 4. */
 export class AuthError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly need?: LoginNeed,
+    /** The API's error code and message, when an API answer refused the call. */
+    readonly answer?: { code: string; detail: string },
+  ) {
     super(message);
     this.name = 'AuthError';
   }
@@ -39,7 +65,10 @@ export class ApiError extends Error {
 
 /** The service could not be reached, or kept failing, after the bounded retries. Exit 1. */
 export class NetworkError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }
@@ -47,9 +76,23 @@ export class NetworkError extends Error {
 
 /** Something failed that is neither usage nor API (a command's own check). Exit 1. */
 export class CommandError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.failure) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failure,
+  ) {
     super(message);
     this.name = 'CommandError';
+  }
+}
+
+/**
+ * Some items of a batch or bulk run failed; the others were applied. Exit 1. The command
+ * has reported each item; the message (when not empty) is the last line on stderr.
+ */
+export class PartialFailureError extends Error {
+  constructor(message = '') {
+    super(message);
+    this.name = 'PartialFailureError';
   }
 }
 

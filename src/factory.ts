@@ -1,14 +1,19 @@
 // Builds the Context a command runs with: real or fake IO, and lazily created services
 // (the config store, the HTTP client) so a command pays only for what it uses.
 import os from 'node:os';
+import type { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { ApiClient } from './api/client.js';
-import { Redactor } from './api/redact.js';
-import type { RetryPolicy } from './api/retry.js';
+import { Redactor } from './http/redact.js';
+import type { RetryPolicy } from './http/retry.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir } from './config/paths.js';
-import { systemClock, type Clock, type Context, type Env, type GlobalOptions, type IO } from './context.js';
-import { AuthError, UsageError } from './errors.js';
+import { authUrlOf, baseUrlOf, chooseProfile, riderUrlOf } from './config/resolve.js';
+import { type Context } from './context.js';
+import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './io.js';
+import { AuthError, InterruptedError, UsageError } from './errors.js';
+import { progressDisplay, transferDisplay } from './output/progress.js';
+import { forStream } from './output/terminal-text.js';
 
 export interface FactoryDeps {
   io: IO;
@@ -27,6 +32,8 @@ export interface FactoryDeps {
 
 export interface Factory {
   ctx: Context;
+  /** The profile whose client was built, if a command used one (error lines name it). */
+  clientProfile(): string | undefined;
   /** Releases what was created (HTTP connections). */
   close(): Promise<void>;
 }
@@ -37,6 +44,7 @@ export function createFactory(deps: FactoryDeps): Factory {
   const globals: GlobalOptions = { color: false, debug: false };
   let config: ConfigStore | undefined;
   let client: Promise<ApiClient> | undefined;
+  let usedProfile: string | undefined;
   let dispatcher: Dispatcher | undefined = deps.dispatcher;
   const ownsDispatcher = !deps.dispatcher;
 
@@ -53,6 +61,9 @@ export function createFactory(deps: FactoryDeps): Factory {
       }
       return config;
     },
+    async profile() {
+      return chooseProfile(globals.profile, deps.env, (await ctx.config()).defaultProfile);
+    },
     client() {
       client ??= buildClient();
       return client;
@@ -60,15 +71,25 @@ export function createFactory(deps: FactoryDeps): Factory {
     async promptSecret(message) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} is needed, and stdin is not a terminal to ask on`);
       const [{ password }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
-      return password({ message, mask: false }, { input: deps.io.stdin, output, signal: deps.signal });
+      return interruptible(password({ message, mask: false }, { input: deps.io.stdin, output, signal: deps.signal }));
     },
     async confirm(message, defaultAnswer = false) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} needs an answer, and stdin is not a terminal to ask on`);
       const [{ confirm }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
-      return confirm({ message, default: defaultAnswer }, { input: deps.io.stdin, output, signal: deps.signal });
+      return interruptible(confirm({ message, default: defaultAnswer }, { input: deps.io.stdin, output, signal: deps.signal }));
     },
     info(line) {
-      deps.io.stderr.write(`${line}\n`);
+      deps.io.stderr.write(`${forStream(line, deps.io.stderrIsTTY)}\n`);
+    },
+    progress(total) {
+      return progressDisplay(deps.io, total, clock);
+    },
+    transfer(totalBytes) {
+      return transferDisplay(deps.io, totalBytes, clock);
+    },
+    async status(text) {
+      const { startStatus } = await import('./output/status.js');
+      return startStatus(deps.io, text);
     },
     async openUrl(url) {
       if (deps.openUrl) return deps.openUrl(url);
@@ -78,7 +99,7 @@ export function createFactory(deps: FactoryDeps): Factory {
   };
 
   /** Inquirer ends its output stream when a prompt closes; stderr must stay open for what follows. */
-  async function promptOutput(): Promise<import('node:stream').Writable> {
+  async function promptOutput(): Promise<Writable> {
     const { Writable } = await import('node:stream');
     return new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
   }
@@ -86,20 +107,29 @@ export function createFactory(deps: FactoryDeps): Factory {
   async function buildClient(): Promise<ApiClient> {
     const store = await ctx.config();
     const profileName = activeProfile(ctx, store);
+    usedProfile = profileName;
     const profile = store.getProfile(profileName);
     if (!profile) {
       throw new AuthError(`no profile named ${profileName}. Run \`platform auth login --client-credentials --profile ${profileName}\` to create it.`);
     }
-    const baseUrl = deps.env.PLATFORM_BASE_URL || profile.base_url;
-    if (!baseUrl) throw new UsageError(`profile ${profileName} has no base URL; run \`platform auth login --client-credentials --profile ${profileName} --base-url URL\``);
-    const [{ HttpCore, createAgent }, { ApiClient }, { ProfileTokenSource }] = await Promise.all([
-      import('./api/http.js'),
+    const baseUrl = baseUrlOf(deps.env, profile)?.value;
+    if (!baseUrl)
+      throw new UsageError(`profile ${profileName} has no base URL; run \`platform auth login --client-credentials --profile ${profileName} --base-url URL\``);
+    // Three hosts (design.md): secrets go only to auth_url, bearer tokens never do.
+    const authUrl = authUrlOf(deps.env, profile)?.value ?? baseUrl;
+    const riderUrl = riderUrlOf(deps.env, profile)?.value ?? baseUrl;
+    const [{ HttpCore }, { createAgent, proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([
+      import('./http/core.js'),
+      import('./http/transport.js'),
       import('./api/client.js'),
       import('./auth/token-source.js'),
+      import('./http/download.js'),
     ]);
-    dispatcher ??= createAgent();
+    const proxy = proxySettings(deps.env);
+    dispatcher ??= await createAgent(proxy);
     const common = {
       baseUrl,
+      proxy,
       dispatcher,
       clock,
       redactor,
@@ -109,7 +139,7 @@ export function createFactory(deps: FactoryDeps): Factory {
       signal: deps.signal,
       trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined,
     };
-    const tokenHttp = new HttpCore(common);
+    const tokenHttp = new HttpCore({ ...common, baseUrl: authUrl });
     const tokens = new ProfileTokenSource({
       profileName,
       config: store,
@@ -119,11 +149,19 @@ export function createFactory(deps: FactoryDeps): Factory {
       tokenHttp: () => tokenHttp,
       promptSecret: deps.io.stdinIsTTY ? (message) => ctx.promptSecret(message) : undefined,
     });
-    return new ApiClient(new HttpCore({ ...common, tokens }), profileName, tokens);
+    return new ApiClient({
+      ads: new HttpCore({ ...common, tokens }),
+      auth: tokenHttp,
+      rider: new HttpCore({ ...common, baseUrl: riderUrl, tokens }),
+      downloads: new Downloader(common),
+      profile: profileName,
+      tokens,
+    });
   }
 
   return {
     ctx,
+    clientProfile: () => usedProfile,
     async close() {
       if (ownsDispatcher && dispatcher) await dispatcher.close();
     },
@@ -131,6 +169,16 @@ export function createFactory(deps: FactoryDeps): Factory {
 }
 
 /** --profile, else $PLATFORM_PROFILE, else the stored default (the local sandbox when none). */
-export function activeProfile(ctx: Context, store: ConfigStore): string {
-  return ctx.globals.profile || ctx.env.PLATFORM_PROFILE || store.defaultProfile;
+function activeProfile(ctx: Context, store: ConfigStore): string {
+  return chooseProfile(ctx.globals.profile, ctx.env, store.defaultProfile).name;
+}
+
+/** Ctrl-C at a prompt (a keypress in raw mode, or the signal) is an interrupt: exit 130, not a failure. */
+async function interruptible<T>(prompt: Promise<T>): Promise<T> {
+  try {
+    return await prompt;
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError')) throw new InterruptedError();
+    throw error;
+  }
 }

@@ -16,19 +16,35 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 
 async function main(args: string[]): Promise<void> {
   const [{ runCli }, { systemClock }, { default: os }, { default: v8 }] = await Promise.all([
-    import('./cli.js'), import('./context.js'), import('node:os'), import('node:v8'),
+    import('./cli.js'),
+    import('./io.js'),
+    import('node:os'),
+    import('node:v8'),
   ]);
   // undici parses HTTP with a WebAssembly build of llhttp. V8 would recompile it with its
   // optimizing tier on background threads, and a short run waits for that at exit (~100 ms
   // of a ~300 ms `ads campaigns list`); the baseline tier parses a CLI's responses fast enough.
   v8.setFlagsFromString('--liftoff-only');
   const controller = new AbortController();
+  const interruptSignals: ReadonlyArray<string | number | undefined> = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   let interrupts = 0;
-  process.on('SIGINT', () => {
-    // First Ctrl-C: let the command wind down; second: leave at once.
-    if (++interrupts > 1) process.exit(130);
-    controller.abort(new Error('interrupted'));
-  });
+  // conf's atomic writes hook every signal and send it again to this process after their
+  // clean-up (when-exit); that echo is not the user asking twice, so it is counted and ignored.
+  let echoes = 0;
+  const kill = process.kill.bind(process);
+  process.kill = (pid: number, signal?: string | number) => {
+    if (pid === process.pid && interruptSignals.includes(signal)) echoes++;
+    return kill(pid, signal);
+  };
+  // Ctrl-C, a `kill` (SIGTERM) or a closed terminal (SIGHUP): the first lets the command wind
+  // down (a bulk run finishes its batches in flight and journals them); the second leaves at once.
+  for (const signal of interruptSignals as Array<'SIGINT' | 'SIGTERM' | 'SIGHUP'>) {
+    process.on(signal, () => {
+      if (echoes > 0) return void echoes--;
+      if (++interrupts > 1) process.exit(130);
+      controller.abort(new Error('interrupted'));
+    });
+  }
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0); // `platform ... | head`
   });
@@ -50,6 +66,16 @@ async function main(args: string[]): Promise<void> {
     version: VERSION,
   });
   process.exitCode = code;
-  // Flush stdout before leaving; commands have released their sockets.
-  process.stdout.write('', () => process.exit(code));
+  // Leave once both streams have handed everything to the OS: a slow reader of stderr (a
+  // long --debug trace into a pipe) must get all of it, not the first 64 KiB.
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit(code);
+}
+
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.writableLength === 0) return resolve();
+    stream.once('drain', () => resolve());
+    stream.once('error', () => resolve());
+  });
 }

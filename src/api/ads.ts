@@ -1,11 +1,11 @@
-// Typed client for the ads API (spec 4.1). Builds paths, never prints.
-import type { HttpCore } from './http.js';
-import type { RetryPolicy } from './retry.js';
+// Typed client for the ads API (spec 4.1). Builds paths, never prints. The batch-writable
+// resources are described once (ads-resources.ts) and listed, looked up and written here.
+import { pathSegment } from '../http/path-segment.js';
+import type { HttpCore } from '../http/core.js';
+import type { AdsResource, AdsScope } from './ads-resources.js';
+import type { RetryPolicy } from '../http/retry.js';
 import type { Page, PageQuery } from './paginate.js';
-import type {
-  Ad, AdAccount, AdGroup, BatchResult, Campaign, CreateAdGroupInput, CreateAdInput, CreateCampaignInput, Store,
-  UpdateAdGroupInput, UpdateCampaignInput,
-} from '../schemas/ads.js';
+import type { AdAccount, BatchResult, Store } from '../schemas/ads.js';
 
 interface ListBody {
   next_page_token?: { value: string };
@@ -19,7 +19,8 @@ export interface BatchOptions {
   retry?: RetryPolicy;
 }
 
-const seg = encodeURIComponent;
+/** Look-ups by id in flight at once: the OpenAPI declares each id filter as one value, so it is one request per id. */
+export const ID_LOOKUP_CONCURRENCY = 8;
 
 export class AdsApi {
   constructor(private readonly http: HttpCore) {}
@@ -30,64 +31,66 @@ export class AdsApi {
   }
 
   listStores(accountId: string, query: PageQuery): Promise<Page<Store>> {
-    return this.#page(`/v1/ads/${seg(accountId)}/stores`, 'stores', query);
+    return this.#page(`/v1/ads/${pathSegment(accountId, 'account id')}/stores`, 'stores', query);
   }
 
-  listCampaigns(accountId: string, query: PageQuery & { campaignIds?: string[] }): Promise<Page<Campaign>> {
-    return this.#page(this.#campaigns(accountId), 'campaigns', query, { campaign_id: query.campaignIds });
+  /** One page of campaigns, ad groups or ads of a scope. */
+  list<T>(resource: AdsResource, scope: AdsScope, query: PageQuery, signal?: AbortSignal): Promise<Page<T>> {
+    return this.#page(resource.path(scope, pathSegment), resource.wrapper, query, {}, signal);
   }
 
-  createCampaigns(accountId: string, campaigns: CreateCampaignInput[], options: BatchOptions = {}): Promise<BatchResult[]> {
-    return this.#batch('POST', this.#campaigns(accountId), { campaigns }, options);
+  /** These resources in the order given (ids not found are left out): one request per id, a few at once. */
+  async getByIds<T>(resource: AdsResource, scope: AdsScope, ids: readonly string[], signal?: AbortSignal): Promise<T[]> {
+    const path = resource.path(scope, pathSegment);
+    const found = new Array<T[]>(ids.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const i = next++;
+        const page = await this.#page<T>(path, resource.wrapper, {}, { [resource.idField]: ids[i]! }, signal);
+        found[i] = page.items;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(ID_LOOKUP_CONCURRENCY, ids.length) }, worker));
+    return found.flat();
   }
 
-  patchCampaigns(accountId: string, campaigns: UpdateCampaignInput[], options: BatchOptions = {}): Promise<BatchResult[]> {
-    return this.#batch('PATCH', this.#campaigns(accountId), { campaigns }, options);
+  /** The current state of these resources, by id (ids not found are absent). */
+  async findByIds(resource: AdsResource, scope: AdsScope, ids: readonly string[], signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
+    const items = await this.getByIds<Record<string, unknown>>(resource, scope, ids, signal);
+    return new Map(items.map((item) => [String(item[resource.idField]), item]));
   }
 
-  listAdGroups(accountId: string, campaignId: string, query: PageQuery & { adGroupIds?: string[] }): Promise<Page<AdGroup>> {
-    return this.#page(this.#adGroups(accountId, campaignId), 'ad_groups', query, { ad_group_id: query.adGroupIds });
+  /** One batch write (create or update) of any batch-writable resource. */
+  sendBatch(
+    resource: AdsResource,
+    scope: AdsScope,
+    method: 'POST' | 'PATCH',
+    items: ReadonlyArray<Record<string, unknown>>,
+    options: BatchOptions = {},
+  ): Promise<BatchResult[]> {
+    return this.#batch(method, resource.path(scope, pathSegment), { [resource.wrapper]: items }, options);
   }
 
-  createAdGroups(accountId: string, campaignId: string, adGroups: CreateAdGroupInput[], options: BatchOptions = {}): Promise<BatchResult[]> {
-    return this.#batch('POST', this.#adGroups(accountId, campaignId), { ad_groups: adGroups }, options);
-  }
-
-  patchAdGroups(accountId: string, campaignId: string, adGroups: UpdateAdGroupInput[], options: BatchOptions = {}): Promise<BatchResult[]> {
-    return this.#batch('PATCH', this.#adGroups(accountId, campaignId), { ad_groups: adGroups }, options);
-  }
-
-  listAds(accountId: string, campaignId: string, adGroupId: string, query: PageQuery & { adIds?: string[] }): Promise<Page<Ad>> {
-    return this.#page(this.#ads(accountId, campaignId, adGroupId), 'ads', query, { ad_id: query.adIds });
-  }
-
-  createAds(accountId: string, campaignId: string, adGroupId: string, ads: CreateAdInput[], options: BatchOptions = {}): Promise<BatchResult[]> {
-    return this.#batch('POST', this.#ads(accountId, campaignId, adGroupId), { ads }, options);
-  }
-
-  #campaigns(accountId: string): string {
-    return `/v1/ads/${seg(accountId)}/campaigns`;
-  }
-
-  #adGroups(accountId: string, campaignId: string): string {
-    return `${this.#campaigns(accountId)}/${seg(campaignId)}/ad-groups`;
-  }
-
-  #ads(accountId: string, campaignId: string, adGroupId: string): string {
-    return `${this.#adGroups(accountId, campaignId)}/${seg(adGroupId)}/ads`;
-  }
-
-  async #page<T>(path: string, key: string, query: PageQuery, filters: Record<string, string[] | undefined> = {}): Promise<Page<T>> {
+  async #page<T>(path: string, key: string, query: PageQuery, filters: Record<string, string> = {}, signal?: AbortSignal): Promise<Page<T>> {
     const res = await this.http.send<ListBody>({
       method: 'GET',
       path,
+      signal,
       query: { page_token: query.pageToken, page_limit: query.pageLimit, ...filters },
     });
     return { items: (res.body[key] as T[] | undefined) ?? [], nextPageToken: res.body.next_page_token?.value || undefined };
   }
 
   async #batch(method: 'POST' | 'PATCH', path: string, json: unknown, options: BatchOptions): Promise<BatchResult[]> {
-    const res = await this.http.send<{ results: BatchResult[] }>({ method, path, json, idempotencyKey: options.idempotencyKey, signal: options.signal, retry: options.retry });
+    const res = await this.http.send<{ results: BatchResult[] }>({
+      method,
+      path,
+      json,
+      idempotencyKey: options.idempotencyKey,
+      signal: options.signal,
+      retry: options.retry,
+    });
     return res.body.results ?? [];
   }
 }

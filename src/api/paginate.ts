@@ -1,5 +1,9 @@
 // Page-token pagination (spec 2.1) as a stream: one page in memory at a time.
+import { CommandError } from '../errors.js';
 import { MAX_PAGE_LIMIT } from '../schemas/limits.js';
+
+/** Empty pages in a row that still carry a next token before the walk is called runaway. */
+export const MAX_EMPTY_PAGES = 10;
 
 export interface PageQuery {
   pageToken?: string;
@@ -31,6 +35,10 @@ export async function* walkPages<T>(
   let pageToken = options.pageToken;
   let remaining = options.limit ?? Infinity;
   const pageLimit = options.pageLimit ?? (options.all ? MAX_PAGE_LIMIT : undefined);
+  // A server that repeats a token, or answers empty pages with a token forever, would make
+  // --all loop without end: every token is remembered, and empty pages are counted.
+  const seen = new Set<string>(pageToken ? [pageToken] : []);
+  let emptyPages = 0;
   for (;;) {
     // With --limit, ask for no more than is still wanted.
     const size = remaining === Infinity ? pageLimit : Math.min(pageLimit ?? MAX_PAGE_LIMIT, remaining);
@@ -43,6 +51,16 @@ export async function* walkPages<T>(
     }
     if (!page.nextPageToken || remaining <= 0) return;
     if (!options.all && options.limit === undefined) return;
+    if (seen.has(page.nextPageToken))
+      throw new CommandError(
+        `the server sent page token ${JSON.stringify(clip(page.nextPageToken))} a second time; stopped after ${seen.size} pages rather than loop`,
+      );
+    emptyPages = page.items.length === 0 ? emptyPages + 1 : 0;
+    if (emptyPages >= MAX_EMPTY_PAGES)
+      throw new CommandError(`the server sent ${emptyPages} empty pages in a row, each with a next page token; stopped rather than loop`);
+    seen.add(page.nextPageToken);
     pageToken = page.nextPageToken;
   }
 }
+
+const clip = (token: string) => (token.length > 40 ? `${token.slice(0, 40)}...` : token);

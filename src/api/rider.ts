@@ -1,11 +1,22 @@
 // Typed client for the rider API v1.2 (spec 4.4). Builds paths and bodies, never prints.
 // Products and price estimates may go with a server token (`Authorization: Token`, spec
 // 5.9) instead of the profile's bearer token.
-import type { HttpCore, HttpRequest } from './http.js';
+import { pathSegment } from '../http/path-segment.js';
+import type { LoginNeed } from '../errors.js';
+import type { HttpCore, HttpRequest } from '../http/core.js';
 import { riderErrorFor } from './rider-errors.js';
 import type { UserProfile } from '../schemas/user-profile.js';
 import type {
-  AppliedPromotion, CreateRequestBody, History, PriceEstimate, Product, Receipt, RequestEstimate, RequestEstimateBody, RideRequest, TimeEstimate,
+  AppliedPromotion,
+  CreateRequestBody,
+  History,
+  PriceEstimate,
+  Product,
+  Receipt,
+  RequestEstimate,
+  RequestEstimateBody,
+  RideRequest,
+  TimeEstimate,
 } from '../schemas/rider.js';
 
 export interface LatLng {
@@ -20,13 +31,19 @@ export interface CatalogOptions {
   serverToken?: string;
 }
 
-const seg = encodeURIComponent;
+const seg = (id: string) => pathSegment(id, 'the id');
 
 export class RiderApi {
-  constructor(private readonly http: HttpCore, private readonly loginHint: () => string) {}
+  constructor(
+    private readonly http: HttpCore,
+    private readonly need: () => LoginNeed,
+  ) {}
 
   async products(at: LatLng, options: CatalogOptions = {}): Promise<Product[]> {
-    const body = await this.#send<{ products: Product[] }>({ method: 'GET', path: '/v1.2/products', query: { latitude: at.latitude, longitude: at.longitude } }, options);
+    const body = await this.#send<{ products: Product[] }>(
+      { method: 'GET', path: '/v1.2/products', query: { latitude: at.latitude, longitude: at.longitude } },
+      options,
+    );
     return body.products ?? [];
   }
 
@@ -90,6 +107,6 @@ export class RiderApi {
     if (options.serverToken) headers.authorization = `Token ${options.serverToken}`;
     const response = await this.http.sendRaw({ ...req, headers, auth: options.serverToken ? false : req.auth });
     if (response.status >= 200 && response.status < 300) return response.body as T;
-    throw riderErrorFor(response, { loginHint: this.loginHint(), serverToken: Boolean(options.serverToken) });
+    throw riderErrorFor(response, { ...this.need(), serverToken: Boolean(options.serverToken) });
   }
 }

@@ -1,8 +1,8 @@
 // The browser sign-in (authorization code with PKCE; spec 5.5, RFC 8252): a loopback
 // listener, the authorize URL (printed first, then opened), and a wait for the redirect,
 // or for the redirect URL pasted on stdin when no browser can be opened here.
-import type { Ora } from 'ora';
 import type { Context } from '../context.js';
+import type { StatusLine } from '../io.js';
 import { CommandError, errorLine } from '../errors.js';
 import { callbackPages } from './callback-page.js';
 import { formatDuration } from './duration.js';
@@ -42,13 +42,11 @@ export async function signInWithBrowser<T>(
 ): Promise<T> {
   const state = createState();
   const pkce = createPkce();
-  let spinner: Ora | undefined;
-  const note = (line: string) => {
-    spinner?.clear();
-    ctx.info(line);
-    spinner?.render();
-  };
-  const listener = await LoopbackListener.start(options.callbackPort, state, (reason) => note(`Rejected a request to the sign-in listener: ${reason}. Still waiting.`));
+  let status: StatusLine | undefined;
+  const note = (line: string) => (status ? status.note(line) : ctx.info(line));
+  const listener = await LoopbackListener.start(options.callbackPort, state, (reason) =>
+    note(`Rejected a request to the sign-in listener: ${reason}. Still waiting.`),
+  );
   const stopTimer = new AbortController();
   let stopPaste: (() => void) | undefined;
   let settle!: (outcome: Outcome) => void;
@@ -72,14 +70,17 @@ export async function signInWithBrowser<T>(
     ctx.info(`  ${url}`);
 
     void listener.callback.then((callback) => settle({ kind: 'callback', callback }));
-    ctx.clock.sleep(options.timeoutMs, stopTimer.signal).then(() => settle({ kind: 'timeout' }), () => {});
+    ctx.clock.sleep(options.timeoutMs, stopTimer.signal).then(
+      () => settle({ kind: 'timeout' }),
+      () => {},
+    );
     if (ctx.signal.aborted) onAbort();
     ctx.signal.addEventListener('abort', onAbort, { once: true });
 
     const headless = (reason?: string) => {
       if (stopPaste) return;
-      spinner?.stop();
-      spinner = undefined;
+      status?.stop();
+      status = undefined;
       if (reason) ctx.info(`Could not open a browser here: ${reason}.`);
       ctx.info(`Open the URL in a browser on any machine and allow access. It then goes to ${listener.redirectUri}?code=...;`);
       ctx.info('if that page does not load there, paste its whole address here and press Enter:');
@@ -87,7 +88,8 @@ export async function signInWithBrowser<T>(
         const query = pastedQuery(line);
         const params = query && callbackParams(query);
         if (!query || !params) return note('That is not the redirected address; paste the whole URL from the address bar (it starts with http://127.0.0.1).');
-        if (!listener.stateMatches(query.get('state'))) return note('That address belongs to another sign-in (its state does not match); paste the one of this sign-in.');
+        if (!listener.stateMatches(query.get('state')))
+          return note('That address belongs to another sign-in (its state does not match); paste the one of this sign-in.');
         listener.finish();
         settle({ kind: 'pasted', params });
       });
@@ -96,25 +98,21 @@ export async function signInWithBrowser<T>(
     if (options.noBrowser) {
       headless();
     } else {
-      // The spinner is chatter for a person watching: only on a terminal.
-      if (ctx.io.stderrIsTTY) {
-        const { default: ora } = await import('ora');
-        spinner = ora({ text: `Waiting for you to sign in in the browser (up to ${formatDuration(options.timeoutMs)})...`, stream: ctx.io.stderr, isEnabled: true, discardStdin: false }).start();
-      } else {
-        ctx.info(`Waiting for you to sign in in the browser (up to ${formatDuration(options.timeoutMs)})...`);
-      }
+      status = await ctx.status(`Waiting for you to sign in in the browser (up to ${formatDuration(options.timeoutMs)})...`);
       ctx.openUrl(url).catch((error: unknown) => headless(error instanceof Error ? error.message : String(error)));
     }
 
     const result = await outcome;
-    spinner?.stop();
-    spinner = undefined;
+    status?.stop();
+    status = undefined;
     if (result.kind === 'interrupted') throw ctx.signal.reason;
     if (result.kind === 'timeout') {
-      throw new CommandError(`no sign-in arrived within ${formatDuration(options.timeoutMs)}; nothing was stored. Run \`${options.retryCommand}\` to try again (--timeout sets how long it waits).`);
+      throw new CommandError(
+        `no sign-in arrived within ${formatDuration(options.timeoutMs)}; nothing was stored. Run \`${options.retryCommand}\` to try again (--timeout sets how long it waits).`,
+      );
     }
     const params = result.kind === 'callback' ? result.callback.params : result.params;
-    const reply = result.kind === 'callback' ? result.callback.reply : () => {};
+    const reply = result.kind === 'callback' ? (...args: Parameters<typeof result.callback.reply>) => result.callback.reply(...args) : () => {};
     if ('error' in params) {
       const denied = params.error === 'access_denied';
       reply(denied ? callbackPages.denied() : callbackPages.failed(`${params.error}: ${params.description ?? 'the sign-in failed'}`));
@@ -133,7 +131,7 @@ export async function signInWithBrowser<T>(
       throw error;
     }
   } finally {
-    spinner?.stop();
+    status?.stop();
     stopTimer.abort();
     ctx.signal.removeEventListener('abort', onAbort);
     stopPaste?.();

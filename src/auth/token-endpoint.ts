@@ -1,12 +1,15 @@
 // Calls POST /oauth/v2/token (spec 4.2) and turns the answer into a stored token.
-import type { HttpCore } from '../api/http.js';
+import type { HttpCore } from '../http/core.js';
 import { ApiError, AuthError } from '../errors.js';
 import type { Grant, StoredToken } from '../config/profile.js';
 import { TOKEN_PATH, TokenResponse } from '../schemas/oauth.js';
 
 /** The token endpoint refused the credentials, code or refresh token (exit 4). */
 export class TokenRefusedError extends AuthError {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'TokenRefusedError';
   }

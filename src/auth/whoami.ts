@@ -1,5 +1,5 @@
 // Who a user token acts for: GET /v1.2/me (spec 4.4).
-import type { HttpCore } from '../api/http.js';
+import type { HttpCore } from '../http/core.js';
 import type { ProfileUser } from '../config/profile.js';
 import { UserProfile } from '../schemas/user-profile.js';
 

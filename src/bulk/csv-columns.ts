@@ -1,7 +1,7 @@
 // The CSV columns `--from-csv` reads, per resource. The same names are what
 // `list -o csv` writes, so `list | awk | patch --from-csv -` round-trips.
 
-export type BulkResource = 'campaigns' | 'ad_groups';
+export type BulkResource = 'campaigns' | 'ad_groups' | 'ads';
 export type BulkMode = 'create' | 'patch';
 
 export interface ColumnDoc {
@@ -25,7 +25,7 @@ export const CAMPAIGN_COLUMNS: ColumnDoc[] = [
 
 export const AD_GROUP_COLUMNS: ColumnDoc[] = [
   { name: 'ad_group_id', help: 'the ad group to change (patch; required there)' },
-  { name: 'campaign_id', help: 'the ad group\'s campaign (default: --campaign)' },
+  { name: 'campaign_id', help: "the ad group's campaign (default: --campaign)" },
   { name: 'name', help: 'ad group name' },
   { name: 'ad_product', help: 'listing or search (create; default listing)' },
   { name: 'status', help: 'active or paused (or AD_GROUP_CONFIGURED_STATUS_*)' },
@@ -38,6 +38,14 @@ export const AD_GROUP_COLUMNS: ColumnDoc[] = [
   { name: 'store_ids', help: 'store ids separated by |' },
   { name: 'start_time', help: 'schedule start, ISO 8601' },
   { name: 'end_time', help: 'schedule end, ISO 8601' },
+  { name: 'daypart', help: 'dayparting: DAYS=HH:MM-HH:MM entries separated by |, e.g. mon-fri=11:00-14:00|sat=10:00-24:00' },
+];
+
+export const AD_COLUMNS: ColumnDoc[] = [
+  { name: 'ad_id', help: 'the ad to change (patch; required there)' },
+  { name: 'name', help: 'ad name' },
+  { name: 'ad_group_id', help: "the ad's ad group, as `ads ads list -o csv` writes it (the ad group is --ad-group)" },
+  { name: 'campaign_id', help: "the ad's campaign, as `ads ads list -o csv` writes it (the campaign is --campaign)" },
 ];
 
 /** Dotted API paths accepted as columns too, with the type their cells hold. */
@@ -48,6 +56,7 @@ export const DOTTED_PATHS: Record<BulkResource, Record<string, 'string' | 'boole
     'budget.total.currency_code': 'string',
     configured_status: 'string',
   },
+  ads: {},
   ad_groups: {
     'budget.unit': 'string',
     'budget.total.amount_e5': 'string',
@@ -65,7 +74,7 @@ export const DOTTED_PATHS: Record<BulkResource, Record<string, 'string' | 'boole
 };
 
 export function columnsFor(resource: BulkResource): ColumnDoc[] {
-  return resource === 'campaigns' ? CAMPAIGN_COLUMNS : AD_GROUP_COLUMNS;
+  return resource === 'campaigns' ? CAMPAIGN_COLUMNS : resource === 'ads' ? AD_COLUMNS : AD_GROUP_COLUMNS;
 }
 
 /** The header check: every column must be known (never silently dropped). */

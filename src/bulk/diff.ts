@@ -15,9 +15,9 @@ export function describeChanges(item: Record<string, unknown>, current: Record<s
   const wanted = new Map<string, unknown>();
   flatten(item, '', wanted);
   const present = new Map<string, unknown>();
-  // A patch's ad_subjects is the response's subjects.
+  // A patch's ad_subjects is the response's subjects; its match types are spelled EXACT/BROAD.
   const currentInput = current && 'subjects' in current ? { ...current, ad_subjects: current.subjects } : current;
-  flatten(currentInput ?? {}, '', present);
+  flatten(inputSpelling(currentInput ?? {}), '', present);
   const changes: string[] = [];
   for (const [path, value] of wanted) {
     if (path === idField) continue;
@@ -25,4 +25,11 @@ export function describeChanges(item: Record<string, unknown>, current: Record<s
     if (JSON.stringify(before) !== JSON.stringify(value)) changes.push(`${path}: ${show(before)} -> ${show(value)}`);
   }
   return changes;
+}
+
+/** A response value with the input's spellings: `match_type: MATCH_TYPE_EXACT` -> `EXACT`. */
+function inputSpelling(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => inputSpelling(v));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inputSpelling(v, k)]));
+  return key === 'match_type' && typeof value === 'string' ? value.replace(/^MATCH_TYPE_/, '') : value;
 }

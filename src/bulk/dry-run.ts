@@ -2,7 +2,7 @@
 // change, sending no write. Streams: one chunk of rows in memory at a time.
 import { describeChanges } from './diff.js';
 import { describeProblem } from './row-mapping.js';
-import type { SpooledRow } from './spool.js';
+import type { MergedRow } from './merge.js';
 
 export interface DryRunRow {
   line: number;
@@ -16,8 +16,8 @@ export type Lookup = (ids: string[], campaignId: string | undefined) => Promise<
 
 const CHUNK = 200;
 
-export async function* dryRun(rows: AsyncIterable<SpooledRow>, idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
-  let chunk: SpooledRow[] = [];
+export async function* dryRun(rows: AsyncIterable<MergedRow>, idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
+  let chunk: MergedRow[] = [];
   for await (const row of rows) {
     chunk.push(row);
     if (chunk.length >= CHUNK) {
@@ -28,12 +28,12 @@ export async function* dryRun(rows: AsyncIterable<SpooledRow>, idField: string, 
   yield* judge(chunk, idField, lookup);
 }
 
-async function* judge(chunk: SpooledRow[], idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
+async function* judge(chunk: MergedRow[], idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
   const current = new Map<string, Record<string, unknown>>();
   if (lookup) {
     const byCampaign = new Map<string | undefined, string[]>();
     for (const row of chunk) {
-      if ('problem' in row) continue;
+      if ('problem' in row || 'unchanged' in row) continue;
       const ids = byCampaign.get(row.campaignId) ?? [];
       ids.push(String(row.item[idField]));
       byCampaign.set(row.campaignId, ids);
@@ -45,6 +45,10 @@ async function* judge(chunk: SpooledRow[], idField: string, lookup: Lookup | und
   for (const row of chunk) {
     if ('problem' in row) {
       yield { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
+      continue;
+    }
+    if ('unchanged' in row) {
+      yield { line: row.line, id: row.id, result: 'unchanged', changes: '' };
       continue;
     }
     if (!lookup) {

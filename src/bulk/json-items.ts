@@ -12,8 +12,8 @@ export function parseJsonItems(source: string, wrapper: string, label = '--from-
   const trimmed = source.replace(/^\uFEFF/, '').trim();
   if (trimmed === '') throw new UsageError(`${label}: the input is empty`);
   if (trimmed.startsWith('[') || (trimmed.startsWith('{') && !trimmed.includes('\n'))) {
-    const document = parseJson(trimmed, label);
-    const items = Array.isArray(document) ? document : wrapperItems(document, wrapper);
+    const document: unknown = parseJson(trimmed, label);
+    const items: unknown[] | undefined = Array.isArray(document) ? (document as unknown[]) : wrapperItems(document, wrapper);
     return items === undefined ? [{ position: 1, value: document }] : items.map((value, i) => ({ position: i + 1, value }));
   }
   if (trimmed.startsWith('{')) {
@@ -27,17 +27,24 @@ export function parseJsonItems(source: string, wrapper: string, label = '--from-
     }
   }
   const items: JsonItem[] = [];
-  source.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === '') return;
-    items.push({ position: index + 1, value: parseJson(line, `${label} line ${index + 1}`) });
-  });
+  source
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((line, index) => {
+      if (line.trim() === '') return;
+      items.push({ position: index + 1, value: parseJson(line, /\bline \d+$/.test(label) ? label : `${label} line ${index + 1}`) });
+    });
   return items;
 }
 
 function wrapperItems(document: unknown, wrapper: string): unknown[] | undefined {
   if (document && typeof document === 'object' && !Array.isArray(document)) {
+    if (!(wrapper in document)) return undefined;
     const items = (document as Record<string, unknown>)[wrapper];
-    if (Array.isArray(items)) return items;
+    if (Array.isArray(items)) return items as unknown[];
+    throw new UsageError(
+      `--from-json: "${wrapper}" must be an array of items, e.g. {"${wrapper}": [{...}, {...}]}, not ${items === null ? 'null' : typeof items}`,
+    );
   }
   return undefined;
 }

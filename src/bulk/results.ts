@@ -2,7 +2,7 @@
 export interface ResultRow {
   line: number;
   id: string;
-  result: 'ok' | 'failed' | 'invalid' | 'skipped';
+  result: 'ok' | 'unchanged' | 'failed' | 'invalid' | 'skipped';
   error_code: string;
   error_message: string;
 }

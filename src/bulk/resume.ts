@@ -11,7 +11,7 @@ export async function readSucceeded(file: string): Promise<Map<number, string>> 
   const take = (row: Record<string, unknown>) => {
     const line = Number(row.line);
     const succeeded = row.result === 'ok' || (row.result === 'skipped' && row.error_code === 'AlreadyApplied');
-    if (Number.isInteger(line) && succeeded) done.set(line, String(row.id ?? ''));
+    if (Number.isInteger(line) && succeeded) done.set(line, typeof row.id === 'string' ? row.id : '');
   };
   try {
     if (first === '[') {

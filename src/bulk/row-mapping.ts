@@ -1,23 +1,38 @@
 // One CSV row -> one API body item, validated by the same zod schemas the sandbox uses.
 // Pure: a bad row becomes a RowProblem naming the column, never an exception.
 import type { z } from 'zod';
-import { CreateAdGroupInput, CreateCampaignInput, UpdateAdGroupInput, UpdateCampaignInput } from '../schemas/ads.js';
-import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../schemas/friendly.js';
+import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
+import { adGroupStatus, adProduct, budgetUnit, campaignStatus, inputMatchType } from '../schemas/friendly.js';
 import { formatPath } from '../schemas/issues.js';
 import { decimalToE5, isAmountE5, MoneyFormatError } from '../schemas/money.js';
 import { DOTTED_PATHS, type BulkMode, type BulkResource } from './csv-columns.js';
+import { DaypartingError, parseDayparting } from './dayparting.js';
 
 export interface RowProblem {
   field: string;
   message: string;
 }
 
-export type MappedRow =
-  | { ok: true; item: Record<string, unknown>; campaignId?: string }
-  | { ok: false; problem: RowProblem };
+/**
+ * The parts of nested objects a patch row changes. The API replaces a budget, schedule or
+ * targeting whole, so these are merged into the current object before sending (merge.ts):
+ * an amount keeps its unit, an end keeps its start, keywords keep the other criteria.
+ */
+export interface PartialChanges {
+  budget?: { unit?: string; total?: { amount_e5: string; currency_code: string } };
+  schedule?: { start_time?: string; end_time?: string };
+  targeting?: { keyword?: { keywords: string[]; match_type: string }; platform_one?: boolean; operator?: string; negation?: boolean };
+  /** Not changeable: a round-tripped CSV carries it; it must match the current one. */
+  ad_product?: string;
+}
+
+export type MappedRow = { ok: true; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { ok: false; problem: RowProblem };
 
 class RowError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -25,7 +40,10 @@ class RowError extends Error {
 const SCHEMAS: Record<BulkResource, Record<BulkMode, z.ZodType>> = {
   campaigns: { create: CreateCampaignInput, patch: UpdateCampaignInput },
   ad_groups: { create: CreateAdGroupInput, patch: UpdateAdGroupInput },
+  ads: { create: CreateAdInput, patch: UpdateAdInput },
 };
+
+const ID_COLUMN: Record<BulkResource, string> = { campaigns: 'campaign_id', ad_groups: 'ad_group_id', ads: 'ad_id' };
 
 /** Which column to blame for a schema problem at a body path. */
 const COLUMN_FOR_PATH: Array<[RegExp, string]> = [
@@ -42,9 +60,14 @@ const COLUMN_FOR_PATH: Array<[RegExp, string]> = [
   [/keywords/, 'keywords'],
   [/match_type/, 'match_type'],
   [/^ad_subjects/, 'store_ids'],
+  [/^dayparting_schedule/, 'daypart'],
 ];
 
-const split = (cell: string) => cell.split('|').map((s) => s.trim()).filter(Boolean);
+const split = (cell: string) =>
+  cell
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
@@ -79,10 +102,15 @@ function booleanCell(column: string, cell: string): boolean {
   throw new RowError(column, `"${cell}" is not true or false`);
 }
 
-function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>): { item: Record<string, unknown>; campaignId?: string } {
+function buildItem(
+  resource: BulkResource,
+  mode: BulkMode,
+  row: Record<string, string>,
+): { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } {
   const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
   const item: Record<string, unknown> = {};
-  const idColumn = resource === 'campaigns' ? 'campaign_id' : 'ad_group_id';
+  const partial: PartialChanges = {};
+  const idColumn = ID_COLUMN[resource];
   if (mode === 'patch') {
     const id = cell(idColumn);
     if (!id) throw new RowError(idColumn, `${idColumn} is required`);
@@ -101,40 +129,73 @@ function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, s
     if (!currency) throw new RowError('currency', 'currency is required with budget_e5');
     total = { amount_e5: row.budget_e5!.replace(/^0+(?=\d)/, ''), currency_code: currency.toUpperCase() };
   }
-  if (total) {
-    const unit = cell('budget_unit');
-    if (!unit) throw new RowError('budget_unit', 'budget_unit is required with budget (daily, weekly or fixed)');
-    item.budget = { unit: enumCell('budget_unit', unit, budgetUnit), total };
-  } else if (cell('budget_unit') !== undefined) {
+  const unitCell = cell('budget_unit');
+  if (mode === 'patch') {
+    // Only what the row names changes: an amount keeps its unit, a unit keeps its amount.
+    if (total || unitCell !== undefined)
+      partial.budget = { ...(unitCell !== undefined ? { unit: enumCell('budget_unit', unitCell, budgetUnit) } : {}), ...(total ? { total } : {}) };
+  } else if (total) {
+    if (!unitCell) throw new RowError('budget_unit', 'budget_unit is required with budget (daily, weekly or fixed)');
+    item.budget = { unit: enumCell('budget_unit', unitCell, budgetUnit), total };
+  } else if (unitCell !== undefined) {
     throw new RowError('budget', 'budget_unit needs budget (or budget_e5) and currency');
   }
 
   let campaignId: string | undefined;
   if (resource === 'ad_groups') {
     campaignId = cell('campaign_id');
-    if (cell('ad_product') !== undefined) item.ad_product = enumCell('ad_product', row.ad_product!, adProduct);
-    else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
+    if (cell('ad_product') !== undefined) {
+      const product = enumCell('ad_product', row.ad_product!, adProduct);
+      if (mode === 'patch') partial.ad_product = product;
+      else item.ad_product = product;
+    } else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
     const bidding = cell('bidding')?.toLowerCase();
     if (cell('bid') !== undefined) {
       if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding "${row.bidding}" cannot be used with a bid`);
       item.bidding = { manual: { bid_amount: money('bid', row.bid!, currency) } };
     } else if (bidding === 'auto') {
       item.bidding = { auto: {} };
-    } else if (bidding !== undefined) {
-      throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto or manual`);
-    } else if (mode === 'create') {
+    } else if (mode === 'patch' && (bidding === 'goal_based' || bidding === 'manual')) {
+      // A listed row names its bidding kind; without a bid (or ROAS goal column) it stays as it is.
+    } else if (bidding !== undefined && !(bidding === 'goal_based' && cell('bidding.goal_based.roas_goal') !== undefined)) {
+      throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto, manual or goal_based`);
+    } else if (mode === 'create' && bidding === undefined) {
       item.bidding = { auto: {} };
     }
-    const criteria: unknown[] = [];
-    if (cell('keywords') !== undefined) {
-      criteria.push({ keyword_targeting: { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', matchType) } });
-    } else if (cell('match_type') !== undefined) {
-      throw new RowError('match_type', 'match_type needs keywords');
+    const keyword =
+      cell('keywords') !== undefined
+        ? { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', inputMatchType) }
+        : undefined;
+    if (!keyword && cell('match_type') !== undefined && mode === 'create') throw new RowError('match_type', 'match_type needs keywords');
+    const platformOne = cell('platform_one') !== undefined ? booleanCell('platform_one', row.platform_one!) : undefined;
+    if (mode === 'patch') {
+      // Keywords replace only the keyword criterion; platform_one adds or removes only itself.
+      if (keyword || platformOne !== undefined)
+        partial.targeting = { ...(keyword ? { keyword } : {}), ...(platformOne !== undefined ? { platform_one: platformOne } : {}) };
+    } else {
+      const criteria: unknown[] = [];
+      if (keyword) criteria.push({ keyword_targeting: keyword });
+      if (platformOne) criteria.push({ platform_one: {} });
+      if (criteria.length) item.targeting = { negation: false, operator: 'AND', criteria };
     }
-    if (cell('platform_one') !== undefined && booleanCell('platform_one', row.platform_one!)) criteria.push({ platform_one: {} });
-    if (criteria.length) item.targeting = { negation: false, operator: 'AND', criteria };
     if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: split(row.store_ids!) } };
-    if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
+    if (cell('daypart') !== undefined) {
+      try {
+        item.dayparting_schedule = parseDayparting(row.daypart!.split('|'));
+      } catch (error) {
+        if (error instanceof DaypartingError) throw new RowError('daypart', error.message);
+        throw error;
+      }
+    }
+    if (mode === 'patch') {
+      // An end keeps the start, a start keeps the end.
+      if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
+        partial.schedule = {
+          ...(cell('start_time') !== undefined ? { start_time: row.start_time } : {}),
+          ...(cell('end_time') !== undefined ? { end_time: row.end_time } : {}),
+        };
+      }
+    } else if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
       if (cell('start_time') === undefined) throw new RowError('start_time', 'start_time is required with end_time');
       item.schedule = { start_time: row.start_time, ...(cell('end_time') !== undefined ? { end_time: row.end_time } : {}) };
     } else if (mode === 'create') {
@@ -153,22 +214,27 @@ function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, s
       if (!Number.isFinite(typed)) throw new RowError(path, `"${value}" is not a number`);
     }
     if (path === 'ad_subjects.stores.store_ids') typed = split(value);
+    if (mode === 'patch' && (path === 'targeting.operator' || path === 'targeting.negation')) {
+      partial.targeting = { ...partial.targeting, [path.slice('targeting.'.length)]: typed };
+      continue;
+    }
     if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
     setPath(item, path, typed);
   }
-  return { item, campaignId };
+  return { item, campaignId, ...(Object.keys(partial).length ? { partial } : {}) };
 }
 
 /** Maps and validates one row; `row` holds the cells by column name. */
 export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>): MappedRow {
-  let built: { item: Record<string, unknown>; campaignId?: string };
+  let built: { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges };
   try {
     built = buildItem(resource, mode, row);
   } catch (error) {
     if (error instanceof RowError) return { ok: false, problem: { field: error.field, message: error.message } };
     throw error;
   }
-  return validateItem(resource, mode, built.item, built.campaignId, 'columns');
+  const mapped = validateItem(resource, mode, built.item, built.campaignId, 'columns');
+  return mapped.ok && built.partial ? { ...mapped, partial: built.partial } : mapped;
 }
 
 /** "status: ..." — or just "unknown field x" when the message names the field itself. */
@@ -183,11 +249,18 @@ export function describeProblem(problem: RowProblem): string {
 export function validateItem(resource: BulkResource, mode: BulkMode, item: unknown, campaignId?: string, names: 'columns' | 'paths' = 'paths'): MappedRow {
   const result = SCHEMAS[resource][mode].safeParse(item);
   if (result.success) return { ok: true, item: result.data as Record<string, unknown>, campaignId };
-  const issue = result.error.issues[0]!;
-  const path = formatPath(issue.path);
-  if (issue.code === 'unrecognized_keys') {
-    return { ok: false, problem: { field: formatPath([...issue.path, issue.keys[0]!]), message: `unknown field ${issue.keys.map((k) => formatPath([...issue.path, k])).join(', ')}` } };
-  }
-  const column = names === 'paths' ? path || 'item' : COLUMN_FOR_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? (path || 'row');
-  return { ok: false, problem: { field: column, message: issue.message } };
+  // Every problem of the item, not only the first: one line, the first field leading.
+  const problems = result.error.issues.map((issue): RowProblem => {
+    const path = formatPath(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      return {
+        field: formatPath([...issue.path, issue.keys[0]!]),
+        message: `unknown field ${issue.keys.map((k) => formatPath([...issue.path, k])).join(', ')}`,
+      };
+    }
+    const column = names === 'paths' ? path || 'item' : (COLUMN_FOR_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? (path || 'row'));
+    return { field: column, message: issue.message };
+  });
+  const [first, ...others] = problems;
+  return { ok: false, problem: { field: first!.field, message: [first!.message, ...others.map(describeProblem)].join('; ') } };
 }

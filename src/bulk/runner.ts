@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { BatchResult } from '../schemas/ads.js';
 import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
 import type { ResultRow } from './results.js';
-import { errorLine } from '../errors.js';
+import { ApiError, AuthError, errorLine } from '../errors.js';
 import { describeProblem } from './row-mapping.js';
-import type { SpooledRow } from './spool.js';
+import type { Journal, JournalState, SentRecord } from './journal.js';
+import type { MergedRow } from './merge.js';
 
 export interface Batch {
   items: Array<Record<string, unknown>>;
@@ -17,17 +18,23 @@ export interface Batch {
 }
 
 export interface RunnerOptions {
-  rows: AsyncIterable<SpooledRow>;
+  rows: AsyncIterable<MergedRow>;
   batchSize: number;
   concurrency: number;
   send: (batch: Batch) => Promise<BatchResult[]>;
   /** The id field of the resource, to report the id of a failed patch item. */
   idField: string;
-  /** Lines that succeeded in an earlier run (--resume), with their ids. */
+  /** Lines that succeeded in an earlier run (--resume of a results file), with their ids. */
   alreadyDone?: ReadonlyMap<number, string>;
+  /** What an earlier run's journal says (--resume of a journal): final rows, batches in flight. */
+  resumeFrom?: Pick<JournalState, 'done' | 'inFlight'>;
+  /** Records each batch before it is sent and its results when they come. */
+  journal?: Pick<Journal, 'sent' | 'done'>;
   /** Aborts on Ctrl-C: no new batch is sent; batches in flight finish. */
   signal: AbortSignal;
   onResult?: (row: ResultRow) => void;
+  /** Credentials were refused for a whole batch: no further batch is sent (the caller ends with it). */
+  onRefused?: (error: AuthError) => void;
 }
 
 const MAX_ITEM_RETRIES = 3;
@@ -61,21 +68,46 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   const dispatch = (key: string) => {
     const rows = open.get(key);
     open.delete(key);
-    if (!rows?.length) return;
-    if (options.signal.aborted) {
-      for (const row of rows) settle(row.seq, interrupted(row.line, idOf(row.item, options.idField)));
+    if (rows?.length) send(rows, key === '' ? undefined : key);
+  };
+
+  let refused: AuthError | undefined;
+  const stopped = () => options.signal.aborted || refused !== undefined;
+  const notSent = (row: Pending) =>
+    refused
+      ? {
+          line: row.line,
+          id: idOf(row.item, options.idField),
+          result: 'skipped' as const,
+          error_code: 'NotSent',
+          error_message: `not sent: ${refused.message}`,
+        }
+      : interrupted(row.line, idOf(row.item, options.idField));
+  const send = (rows: Pending[], campaignId: string | undefined, idempotencyKey?: string) => {
+    if (stopped()) {
+      for (const row of rows) settle(row.seq, notSent(row));
       return;
     }
     inFlight++;
-    void sendWithItemRetries(options, rows, key === '' ? undefined : key)
-      .then((results) => results.forEach((result, i) => settle(rows[i]!.seq, result)))
+    void sendWithItemRetries(options, rows, campaignId, idempotencyKey)
+      .then(
+        (results) => results.forEach((result, i) => settle(rows[i]!.seq, result)),
+        (error: unknown) => {
+          if (!(error instanceof AuthError)) throw error;
+          refused ??= error;
+          options.onRefused?.(error);
+          const { code, message } = describeFailure(error);
+          for (const row of rows)
+            settle(row.seq, { line: row.line, id: idOf(row.item, options.idField), result: 'failed', error_code: code, error_message: message });
+        },
+      )
       .finally(() => {
         inFlight--;
         notify();
       });
   };
 
-  async function* drainReady(): AsyncGenerator<ResultRow> {
+  function* drainReady(): Generator<ResultRow> {
     while (done.has(nextToYield)) {
       const row = done.get(nextToYield)!;
       done.delete(nextToYield);
@@ -84,15 +116,41 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     }
   }
 
+  // A resumed journal: batches that were in flight are rebuilt from their lines and resent
+  // with their original key (the same items, so the server replays rather than applies).
+  const inFlightOf = new Map<number, SentRecord>();
+  for (const batch of options.resumeFrom?.inFlight ?? []) for (const line of batch.lines) inFlightOf.set(line, batch);
+  const rebuilding = new Map<string, Pending[]>();
+
   for await (const row of options.rows) {
     const seqNo = seq++;
     const previous = options.alreadyDone?.get(row.line);
+    const recorded = options.resumeFrom?.done.get(row.line);
+    const resent = inFlightOf.get(row.line);
     if ('problem' in row) {
       settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
     } else if (previous !== undefined) {
       settle(seqNo, { line: row.line, id: previous, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' });
-    } else if (options.signal.aborted) {
-      settle(seqNo, interrupted(row.line, idOf(row.item, options.idField)));
+    } else if (recorded !== undefined) {
+      settle(
+        seqNo,
+        recorded.result === 'ok'
+          ? { ...recorded, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
+          : recorded,
+      );
+    } else if ('unchanged' in row) {
+      settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
+    } else if (resent !== undefined) {
+      const rows = rebuilding.get(resent.key) ?? [];
+      rebuilding.set(resent.key, rows);
+      rows.push({ seq: seqNo, line: row.line, item: row.item });
+      const waiting = resent.lines.filter((line) => !options.resumeFrom?.done.has(line)).length;
+      if (rows.length === waiting) {
+        rebuilding.delete(resent.key);
+        send(rows, resent.campaignId, resent.key);
+      }
+    } else if (stopped()) {
+      settle(seqNo, notSent({ seq: seqNo, line: row.line, item: row.item }));
     } else {
       const key = row.campaignId ?? '';
       const batch = open.get(key) ?? [];
@@ -111,6 +169,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     }
   }
   for (const key of [...open.keys()]) dispatch(key);
+  // An in-flight batch whose lines are not all in this input (a changed file) goes with what is there.
+  for (const [key, rows] of rebuilding) send(rows, inFlightOf.get(rows[0]!.line)?.campaignId, key);
   while (nextToYield < seq) {
     if (!done.has(nextToYield)) await new Promise<void>((resolve) => (wake = resolve));
     yield* drainReady();
@@ -118,27 +178,35 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
 }
 
 function idOf(item: Record<string, unknown>, idField: string): string {
-  return typeof item[idField] === 'string' ? (item[idField] as string) : '';
+  return typeof item[idField] === 'string' ? item[idField] : '';
 }
 
 function interrupted(line: number, id: string): ResultRow {
   return { line, id, result: 'skipped', error_code: 'Interrupted', error_message: 'not sent: interrupted before this row was sent' };
 }
 
-/** Sends a batch; resends items whose failure is transient (a fresh batch, a fresh key). */
-async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], campaignId: string | undefined): Promise<ResultRow[]> {
-  const results: ResultRow[] = new Array(rows.length);
+/**
+ * Sends a batch; resends items whose failure is transient (a fresh batch, a fresh key). The
+ * journal hears of each request before it goes and of its results when they come; a request
+ * that failed whole (its outcome unknown) stays in flight there, to be resent with its key.
+ */
+async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], campaignId: string | undefined, firstKey?: string): Promise<ResultRow[]> {
+  const results = new Array<ResultRow>(rows.length);
   let todo = rows.map((_, i) => i);
   for (let round = 0; todo.length && round <= MAX_ITEM_RETRIES; round++) {
     const items = todo.map((i) => rows[i]!.item);
+    const idempotencyKey = round === 0 && firstKey ? firstKey : randomUUID();
+    options.journal?.sent({ key: idempotencyKey, lines: todo.map((i) => rows[i]!.line), ...(campaignId ? { campaignId } : {}) });
     let answers: BatchResult[];
     try {
-      answers = await options.send({ items, campaignId, idempotencyKey: randomUUID() });
+      answers = await options.send({ items, campaignId, idempotencyKey });
     } catch (error) {
+      // Refused credentials end the run (the caller exits 4); nothing more is sent.
+      if (error instanceof AuthError) throw error;
       // The whole request failed after the HTTP core's retries: each row says why.
-      const [code, ...rest] = errorLine(error).split(': ');
+      const { code, message } = describeFailure(error);
       for (const i of todo) {
-        results[i] = { line: rows[i]!.line, id: idOf(rows[i]!.item, options.idField), result: 'failed', error_code: rest.length ? code! : (error as Error).name, error_message: rest.length ? rest.join(': ') : errorLine(error) };
+        results[i] = { line: rows[i]!.line, id: idOf(rows[i]!.item, options.idField), result: 'failed', error_code: code, error_message: message };
       }
       return results;
     }
@@ -160,7 +228,16 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
         };
       }
     });
+    // This request is answered: its final rows are recorded now (the retried ones go in the next).
+    options.journal?.done({ key: idempotencyKey, results: todo.filter((i) => !again.includes(i)).map((i) => results[i]!) });
     todo = again;
   }
   return results;
+}
+
+/** The code and message of a request that failed whole: the API's own, else the error's kind. */
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (error instanceof ApiError) return { code: error.code, message: error.detail };
+  if (error instanceof AuthError && error.answer) return { code: error.answer.code, message: error.answer.detail };
+  return { code: error instanceof Error ? error.name : 'Error', message: errorLine(error) };
 }

@@ -23,17 +23,23 @@ export function openInput(file: string, stdin: Readable, flag: string): Readable
 /** Streams CSV records; the first is the header, given to `onHeader` (which may throw). */
 export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow> {
   const { parse } = await import('csv-parse');
-  const parser = input.pipe(parse({ bom: true, relax_column_count: true, raw: true, skip_empty_lines: false }));
+  // Blank lines are skipped by the parser itself: a million of them take milliseconds, not
+  // the half minute of building a record (and an inconsistent-length error) for each.
+  const parser = input.pipe(parse({ bom: true, relax_column_count: true, raw: true, info: true, skip_empty_lines: true }));
   let header: string[] | undefined;
-  let nextLine = 1;
+  // csv-parse counts a CRLF inside quotes as two lines: its count is corrected by those seen.
+  let quotedCrlf = 0;
   try {
-    for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
-      // csv-parse's own line count takes a quoted CRLF for two lines; count the record's breaks instead.
-      const line = nextLine;
-      nextLine += 1 + (raw.replace(/(\r\n|\r|\n)$/, '').match(/\r\n|\r|\n/g)?.length ?? 0);
-      if (record.length === 1 && record[0] === '') continue; // a blank line
+    for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
+      const inside = raw.replace(/^[\r\n]+|[\r\n]+$/g, '');
+      quotedCrlf += inside.match(/\r\n/g)?.length ?? 0;
+      // The line a record starts on: where it ends, less the breaks inside it.
+      const line = info.lines - quotedCrlf - (inside.match(/\r\n|\r|\n/g)?.length ?? 0);
       if (!header) {
         header = record.map((name) => name.trim());
+        const twice = header.find((name, i) => header!.indexOf(name) !== i);
+        // Two cells for one column: which one wins would be a guess (a patch to the wrong id).
+        if (twice !== undefined) throw new UsageError(`--from-csv line ${line}: the header has the column "${twice}" twice`);
         onHeader(header);
         continue;
       }
@@ -41,8 +47,7 @@ export async function* csvRows(input: Readable, onHeader: (header: string[]) => 
       header.forEach((name, i) => {
         cells[name] = record[i] ?? '';
       });
-      const fieldCountProblem = record.length === header.length ? undefined
-        : `${record.length} fields, the header has ${header.length}`;
+      const fieldCountProblem = record.length === header.length ? undefined : `${record.length} fields, the header has ${header.length}`;
       yield { line, cells, fieldCountProblem };
     }
   } catch (error) {
@@ -83,10 +88,13 @@ export async function* jsonRows(input: Readable, wrapper: string): AsyncGenerato
   head = head.replace(/^\uFEFF/, '');
   const first = head.trimStart()[0];
   if (first === undefined) throw new UsageError('--from-json: the input is empty');
-  const rest = (): Readable => Readable.from((async function* () {
-    yield head;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
-  })());
+  const rest = (): Readable =>
+    Readable.from(
+      (async function* () {
+        yield head;
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      })(),
+    );
 
   if (first === '[') {
     yield* streamedItems(rest(), undefined);
@@ -100,7 +108,9 @@ export async function* jsonRows(input: Readable, wrapper: string): AsyncGenerato
       lineNumber++;
       if (raw.trim() === '') continue;
       const items = parseJsonItems(raw, wrapper, `--from-json line ${lineNumber}`);
-      yield* items.map((item) => (items.length > 1 ? { line: item.position, unit: 'item' as const, value: item.value } : { line: lineNumber, unit: 'line' as const, value: item.value }));
+      yield* items.map((item) =>
+        items.length > 1 ? { line: item.position, unit: 'item' as const, value: item.value } : { line: lineNumber, unit: 'line' as const, value: item.value },
+      );
     }
     return;
   }

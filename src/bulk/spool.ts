@@ -5,11 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import type { RowProblem } from './row-mapping.js';
+import type { PartialChanges, RowProblem } from './row-mapping.js';
 
-export type SpooledRow =
-  | { line: number; item: Record<string, unknown>; campaignId?: string }
-  | { line: number; problem: RowProblem };
+export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
 
 export class Spool {
   readonly path: string;

@@ -4,6 +4,11 @@ import type { Context } from '../context.js';
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   if (args[0] === 'profiles') {
     const store = await ctx.config();
-    ctx.io.stdout.write(store.profileNames().map((name) => `${name}\n`).join(''));
+    ctx.io.stdout.write(
+      store
+        .profileNames()
+        .map((name) => `${name}\n`)
+        .join(''),
+    );
   }
 }

@@ -1,6 +1,6 @@
 // The global options, declared once: src/cli.ts turns them into commander options and the
 // shell completions offer them after every command. Plain data: it loads nothing.
-import { OUTPUT_FORMATS } from '../context.js';
+import { OUTPUT_FORMATS } from '../io.js';
 import type { OptionSpec } from './spec.js';
 
 /** The flag whose values are profile names (read from the config when completing). */
@@ -12,6 +12,11 @@ export const globalOptions: readonly OptionSpec[] = [
   { flags: '--json', description: 'same as --output json' },
   { flags: '--no-color', description: 'no colours (also NO_COLOR)' },
   { flags: '--debug', description: 'trace HTTP requests and responses on stderr (secrets redacted)' },
+  {
+    flags: '--query <expr>',
+    description:
+      'JMESPath expression applied to the output after all pages are merged, e.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"',
+  },
 ];
 
 /** Built in by commander: --help everywhere, --version on the program. */

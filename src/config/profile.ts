@@ -13,7 +13,12 @@ export interface StoredToken {
 }
 
 export interface Profile {
+  /** The ads and delivery APIs. */
   base_url?: string;
+  /** The token and authorize endpoints (spec 4.2's {auth_url}); default base_url. */
+  auth_url?: string;
+  /** The rider API (spec 4.4); default base_url. */
+  rider_url?: string;
   client_id?: string;
   client_secret?: string;
   /** Scopes to ask for; absent means all the client may have. */

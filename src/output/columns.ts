@@ -8,6 +8,8 @@ export interface Column<T> {
   csv: (row: T) => string | undefined;
   /** Value for tables (friendly); defaults to the CSV value. */
   table?: (row: T) => string | undefined;
+  /** Numbers line up on the right in tables. */
+  align?: 'right';
   /** Leave out of tables (CSV only). */
   csvOnly?: boolean;
   /** Leave out of CSV (tables only): CSV carries only what `--from-csv` reads back. */

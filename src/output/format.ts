@@ -1,4 +1,5 @@
-import type { Context, OutputFormat } from '../context.js';
+import type { Context } from '../context.js';
+import type { OutputFormat } from '../io.js';
 
 /** -o/--json when given; otherwise a table for a person at a terminal, JSON for a pipe. */
 export function resolveFormat(ctx: Context): OutputFormat {

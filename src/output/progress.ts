@@ -1,24 +1,29 @@
 // A one-line progress bar on stderr (only when stderr is a terminal): rows done, failed,
 // rate and ETA, redrawn at most ten times a second.
-import type { Clock } from '../context.js';
+import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../io.js';
 import type { Writable } from 'node:stream';
 
-export interface Tally {
-  ok: number;
-  failed: number;
-  invalid: number;
-  skipped: number;
+type Tally = RowCounts;
+
+function tallyTotal(t: Tally): number {
+  return t.ok + t.unchanged + t.failed + t.invalid + t.skipped;
 }
 
-export function tallyTotal(t: Tally): number {
-  return t.ok + t.failed + t.invalid + t.skipped;
+/** The bar for a bulk run of `total` rows: drawn only when stderr is a terminal. */
+export function progressDisplay(io: IO, total: number, clock: Clock): ProgressDisplay {
+  if (!io.stderrIsTTY || total <= 1) return { update() {}, clear() {} };
+  return new ProgressBar(io.stderr, total, clock);
 }
 
-export class ProgressBar {
+export class ProgressBar implements ProgressDisplay {
   #lastDraw = 0;
   readonly #started: number;
 
-  constructor(private readonly out: Writable, private readonly total: number, private readonly clock: Clock) {
+  constructor(
+    private readonly out: Writable,
+    private readonly total: number,
+    private readonly clock: Clock,
+  ) {
     this.#started = clock.now();
   }
 
@@ -42,9 +47,45 @@ export class ProgressBar {
   }
 }
 
+/** The bar of a download of `totalBytes`: drawn only when stderr is a terminal. */
+export function transferDisplay(io: IO, totalBytes: number, clock: Clock): TransferDisplay {
+  if (!io.stderrIsTTY) return { update() {}, clear() {} };
+  const started = clock.now();
+  let lastDraw = 0;
+  return {
+    update(bytes) {
+      const now = clock.now();
+      if (now - lastDraw < 100 && bytes < totalBytes) return;
+      lastDraw = now;
+      const width = 24;
+      const filled = totalBytes ? Math.min(width, Math.round((bytes / totalBytes) * width)) : 0;
+      const seconds = (now - started) / 1000;
+      const rate = seconds > 0 ? bytes / seconds : 0;
+      io.stderr.write(
+        `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${formatBytes(bytes)} of ${formatBytes(totalBytes)}  ${formatBytes(rate)}/s\u001b[K`,
+      );
+    },
+    clear() {
+      io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/** 1536 -> "1.5 KB"; decimal units, as curl and browsers show sizes. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
 export function summaryLine(tally: Tally, elapsedMs: number): string {
   const total = tallyTotal(tally);
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(total / seconds) : total;
-  return `${total} rows: ${tally.ok} ok, ${tally.failed} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
+  return `${total} rows: ${tally.ok} ok, ${tally.unchanged ? `${tally.unchanged} unchanged, ` : ''}${tally.failed} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
 }

@@ -4,10 +4,13 @@
 import type { Context } from '../context.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
+import { escapeControls } from './terminal-text.js';
 import { write } from './write.js';
 
-export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+  if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
   const format = resolveFormat(ctx);
+  const view = ctx.io.stdoutIsTTY ? escapedView(shownView) : shownView;
   const out = ctx.io.stdout;
   let count = 0;
   if (format === 'json') {
@@ -45,6 +48,10 @@ export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncItera
 
 /** Prints one object (e.g. `auth status` of one profile) in the chosen format. */
 export async function writeObject<T>(ctx: Context, view: View<T>, row: T): Promise<void> {
+  if (ctx.globals.query !== undefined) {
+    await writeQueried(ctx, ctx.globals.query, row, true);
+    return;
+  }
   const format = resolveFormat(ctx);
   if (format === 'json') await write(ctx.io.stdout, `${JSON.stringify(row, null, 2)}\n`);
   else await writeRows(ctx, view, [row]);
@@ -52,4 +59,35 @@ export async function writeObject<T>(ctx: Context, view: View<T>, row: T): Promi
 
 function indent(text: string): string {
   return text.replace(/^/gm, '  ');
+}
+
+/** The view with every cell's control characters escaped (for a terminal; JSON escapes its own). */
+function escapedView<T>(view: View<T>): View<T> {
+  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControls(text));
+  return {
+    ...view,
+    columns: view.columns.map((column) => {
+      const { table } = column;
+      return { ...column, csv: (row: T) => escape(column.csv(row)), table: table && ((row: T) => escape(table(row))) };
+    }),
+  };
+}
+
+/** --query: every row first (all pages merged), then the expression, then the chosen format. */
+async function writeQueried(ctx: Context, expression: string, rows: unknown, single = false): Promise<number> {
+  const { resultRows, resultView, runQuery } = await import('./query.js');
+  let input: unknown = rows;
+  if (!single) {
+    const all: unknown[] = [];
+    for await (const row of rows as AsyncIterable<unknown>) all.push(row);
+    input = all;
+  }
+  const result = await runQuery(expression, input);
+  const format = resolveFormat(ctx);
+  if (format === 'json') {
+    await write(ctx.io.stdout, `${JSON.stringify(result, null, 2)}\n`);
+    return resultRows(result).length;
+  }
+  const out = resultRows(result);
+  return writeRows({ ...ctx, globals: { ...ctx.globals, query: undefined } }, resultView(out), out);
 }

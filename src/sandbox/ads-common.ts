@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Campaign } from '../schemas/ads.js';
 import { describeZodError } from '../schemas/issues.js';
 import type { SandboxContext } from './context.js';
-import { adsError, type SandboxRequest } from './http.js';
+import { adsError, header, type SandboxRequest } from './http.js';
 import type { AccountRecord, AdGroupRecord, CampaignRecord } from './store.js';
 
 export const PERMISSIONS = ['READ', 'UPDATE', 'DELETE'];
@@ -35,6 +35,10 @@ export const campaignNotFound = (id: string, accountId: string) => `campaign ${i
 export const adGroupNotFound = (id: string, campaignId: string) => `ad group ${id} not found in campaign ${campaignId}`;
 
 export function parseBody<S extends z.ZodType>(req: SandboxRequest, schema: S): z.infer<S> {
+  const type = header(req, 'content-type');
+  if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
+    throw adsError(415, 'BadRequest', `Content-Type must be application/json${type ? `, not ${type}` : ' (none was sent)'}`);
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(req.body.toString('utf8'));
@@ -60,7 +64,10 @@ export function renderCampaign(ctx: SandboxContext, rec: CampaignRecord): Campai
 
 /** A per-item business-rule failure inside a batch. */
 export class ItemError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -21,5 +21,6 @@ export function registerAdsRoutes(router: Router, ctx: SandboxContext): void {
     .post(adGroups, w.createAdGroups!)
     .patch(adGroups, w.updateAdGroups!)
     .get(ads, r.listAds!)
-    .post(ads, w.createAds!);
+    .post(ads, w.createAds!)
+    .patch(ads, w.updateAds!);
 }

@@ -2,7 +2,10 @@
 import { ItemError } from './ads-common.js';
 import type { AccountRecord } from './store.js';
 
-interface Money { amount_e5: string; currency_code: string }
+interface Money {
+  amount_e5: string;
+  currency_code: string;
+}
 
 export function checkCurrency(account: AccountRecord, field: string, money: Money | undefined): void {
   if (!money) return;

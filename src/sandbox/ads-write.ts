@@ -1,12 +1,27 @@
 // POST/PATCH routes of the ads API (spec 4.1): batch create and update.
 import { randomUUID } from 'node:crypto';
 import {
-  CreateAdGroupsBody, CreateAdsBody, CreateCampaignsBody, SCOPES, UpdateAdGroupsBody, UpdateCampaignsBody,
-  type CreateAdGroupInput, type UpdateAdGroupInput,
+  CreateAdGroupsBody,
+  CreateAdsBody,
+  UpdateAdsBody,
+  CreateCampaignsBody,
+  SCOPES,
+  UpdateAdGroupsBody,
+  UpdateCampaignsBody,
+  type CreateAdGroupInput,
+  type UpdateAdGroupInput,
 } from '../schemas/ads.js';
 import {
-  adGroupNotFound, batchItem, campaignNotFound, isoNow, ItemError, parseBody, PERMISSIONS,
-  requireAccount, requireAdGroup, requireCampaign,
+  adGroupNotFound,
+  batchItem,
+  campaignNotFound,
+  isoNow,
+  ItemError,
+  parseBody,
+  PERMISSIONS,
+  requireAccount,
+  requireAdGroup,
+  requireCampaign,
 } from './ads-common.js';
 import { checkCurrency, checkSchedule, checkStores, normalizeTargeting } from './ads-rules.js';
 import { authenticate } from './auth.js';
@@ -39,21 +54,30 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
     createCampaigns: write(ctx, (req, email) => {
       const account = requireAccount(ctx, req);
       const body = parseBody(req, CreateCampaignsBody);
-      const results = body.campaigns.map((item, i) => batchItem(ctx, () => {
-        checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
-        const now = isoNow(ctx);
-        const id = randomUUID();
-        ctx.store.addCampaign({
-          account: account.value.ad_account_id,
-          value: {
-            campaign_id: id, name: item.name, created_at: now, updated_at: now, created_by_email: email, updated_by_email: email,
-            ...(item.budget ? { budget: item.budget } : {}),
-            configured_status: item.configured_status, effective_status: 'CAMPAIGN_EFFECTIVE_STATUS_ACTIVE', permissions: [...PERMISSIONS],
-          },
-        });
-        countWrite(ctx, id);
-        return id;
-      }));
+      const results = body.campaigns.map((item, i) =>
+        batchItem(ctx, () => {
+          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
+          const now = isoNow(ctx);
+          const id = randomUUID();
+          ctx.store.addCampaign({
+            account: account.value.ad_account_id,
+            value: {
+              campaign_id: id,
+              name: item.name,
+              created_at: now,
+              updated_at: now,
+              created_by_email: email,
+              updated_by_email: email,
+              ...(item.budget ? { budget: item.budget } : {}),
+              configured_status: item.configured_status,
+              effective_status: 'CAMPAIGN_EFFECTIVE_STATUS_ACTIVE',
+              permissions: [...PERMISSIONS],
+            },
+          });
+          countWrite(ctx, id);
+          return id;
+        }),
+      );
       return json(200, { results });
     }),
 
@@ -61,15 +85,17 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const accountId = account.value.ad_account_id;
       const body = parseBody(req, UpdateCampaignsBody);
-      const results = body.campaigns.map((item, i) => batchItem(ctx, () => {
-        const rec = ctx.store.campaign(accountId, item.campaign_id);
-        if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
-        checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
-        const { campaign_id: _id, ...changes } = item;
-        Object.assign(rec.value, changes, { updated_at: isoNow(ctx), updated_by_email: email });
-        countWrite(ctx, item.campaign_id);
-        return item.campaign_id;
-      }));
+      const results = body.campaigns.map((item, i) =>
+        batchItem(ctx, () => {
+          const rec = ctx.store.campaign(accountId, item.campaign_id);
+          if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
+          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
+          const { campaign_id: _id, ...changes } = item;
+          Object.assign(rec.value, changes, { updated_at: isoNow(ctx), updated_by_email: email });
+          countWrite(ctx, item.campaign_id);
+          return item.campaign_id;
+        }),
+      );
       return json(200, { results });
     }),
 
@@ -77,21 +103,28 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const campaign = requireCampaign(ctx, req, account);
       const body = parseBody(req, CreateAdGroupsBody);
-      const results = body.ad_groups.map((item, i) => batchItem(ctx, () => {
-        checkAdGroup(ctx, account, i, item);
-        const now = isoNow(ctx);
-        const id = randomUUID();
-        const { ad_subjects, targeting, ...rest } = item;
-        const value: AdGroupValue = {
-          ad_group_id: id, campaign_id: campaign.value.campaign_id, ...rest,
-          ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),
-          subjects: ad_subjects, effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE', permissions: [...PERMISSIONS],
-          created_at: now, updated_at: now,
-        };
-        ctx.store.addAdGroup({ account: account.value.ad_account_id, value });
-        countWrite(ctx, id);
-        return id;
-      }));
+      const results = body.ad_groups.map((item, i) =>
+        batchItem(ctx, () => {
+          checkAdGroup(ctx, account, i, item);
+          const now = isoNow(ctx);
+          const id = randomUUID();
+          const { ad_subjects, targeting, ...rest } = item;
+          const value: AdGroupValue = {
+            ad_group_id: id,
+            campaign_id: campaign.value.campaign_id,
+            ...rest,
+            ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),
+            subjects: ad_subjects,
+            effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE',
+            permissions: [...PERMISSIONS],
+            created_at: now,
+            updated_at: now,
+          };
+          ctx.store.addAdGroup({ account: account.value.ad_account_id, value });
+          countWrite(ctx, id);
+          return id;
+        }),
+      );
       return json(200, { results });
     }),
 
@@ -100,19 +133,21 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const campaign = requireCampaign(ctx, req, account);
       const campaignId = campaign.value.campaign_id;
       const body = parseBody(req, UpdateAdGroupsBody);
-      const results = body.ad_groups.map((item: UpdateAdGroupInput, i) => batchItem(ctx, () => {
-        const rec = ctx.store.adGroup(campaignId, item.ad_group_id);
-        if (!rec) throw new ItemError('NotFound', adGroupNotFound(item.ad_group_id, campaignId));
-        checkAdGroup(ctx, account, i, item);
-        const { ad_group_id: _id, ad_subjects, targeting, ...changes } = item;
-        Object.assign(rec.value, changes, {
-          ...(ad_subjects ? { subjects: ad_subjects } : {}),
-          ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),
-          updated_at: isoNow(ctx),
-        });
-        countWrite(ctx, item.ad_group_id);
-        return item.ad_group_id;
-      }));
+      const results = body.ad_groups.map((item: UpdateAdGroupInput, i) =>
+        batchItem(ctx, () => {
+          const rec = ctx.store.adGroup(campaignId, item.ad_group_id);
+          if (!rec) throw new ItemError('NotFound', adGroupNotFound(item.ad_group_id, campaignId));
+          checkAdGroup(ctx, account, i, item);
+          const { ad_group_id: _id, ad_subjects, targeting, ...changes } = item;
+          Object.assign(rec.value, changes, {
+            ...(ad_subjects ? { subjects: ad_subjects } : {}),
+            ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),
+            updated_at: isoNow(ctx),
+          });
+          countWrite(ctx, item.ad_group_id);
+          return item.ad_group_id;
+        }),
+      );
       return json(200, { results });
     }),
 
@@ -120,15 +155,32 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const account = requireAccount(ctx, req);
       const group = requireAdGroup(ctx, req, requireCampaign(ctx, req, account));
       const body = parseBody(req, CreateAdsBody);
-      const results = body.ads.map((item) => batchItem(ctx, () => {
-        const id = randomUUID();
-        ctx.store.addAd({
-          account: account.value.ad_account_id,
-          value: { ad_id: id, ad_group_id: group.value.ad_group_id, campaign_id: group.value.campaign_id, name: item.name },
-        });
-        countWrite(ctx, id);
-        return id;
-      }));
+      const results = body.ads.map((item) =>
+        batchItem(ctx, () => {
+          const id = randomUUID();
+          ctx.store.addAd({
+            account: account.value.ad_account_id,
+            value: { ad_id: id, ad_group_id: group.value.ad_group_id, campaign_id: group.value.campaign_id, name: item.name },
+          });
+          countWrite(ctx, id);
+          return id;
+        }),
+      );
+      return json(200, { results });
+    }),
+    updateAds: write(ctx, (req) => {
+      const account = requireAccount(ctx, req);
+      const group = requireAdGroup(ctx, req, requireCampaign(ctx, req, account));
+      const body = parseBody(req, UpdateAdsBody);
+      const results = body.ads.map((item) =>
+        batchItem(ctx, () => {
+          const ad = ctx.store.ads(group.value.ad_group_id).find((a) => a.value.ad_id === item.ad_id);
+          if (!ad) throw new ItemError('NotFound', `ad ${item.ad_id} not found in ad group ${group.value.ad_group_id}`);
+          ad.value = { ...ad.value, name: item.name };
+          countWrite(ctx, item.ad_id);
+          return item.ad_id;
+        }),
+      );
       return json(200, { results });
     }),
   };

@@ -56,7 +56,8 @@ export function authenticateUser(ctx: SandboxContext, req: SandboxRequest, anyOf
   const caller = validToken(ctx, req);
   if (typeof caller === 'string') throw riderError(401, 'unauthorized', PROBLEMS[caller]);
   const user = caller.token.user_id ? userById(caller.token.user_id) : undefined;
-  if (!user) throw riderError(403, 'forbidden', 'this endpoint needs a user access token (authorization-code grant); a client-credentials token acts for no user');
+  if (!user)
+    throw riderError(403, 'forbidden', 'this endpoint needs a user access token (authorization-code grant); a client-credentials token acts for no user');
   if (!anyOf.some((s) => caller.token.scopes.includes(s))) {
     throw riderError(403, 'forbidden', `the token needs one of these scopes: ${anyOf.join(', ')}`);
   }

@@ -19,8 +19,11 @@ const CONSENT_PAGE_LIFETIME_MS = 10 * 60 * 1000;
 const PKCE_VALUE = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export function registerAuthorizeRoutes(router: Router, ctx: SandboxContext): void {
-  router.get(AUTHORIZE_PATH, (req) => authorize(ctx, req));
-  router.post(AUTHORIZE_PATH, (req) => decide(ctx, req));
+  // The OpenAPI's authorizationUrl (/oauth/v2/authorize) answers like the spec's universal one.
+  for (const path of [AUTHORIZE_PATH, '/oauth/v2/authorize']) {
+    router.get(path, (req) => authorize(ctx, req));
+    router.post(path, (req) => decide(ctx, req));
+  }
 }
 
 type Checked = { ok: true; client: OAuthClient; redirectUri: string; scopes: string[]; user: SandboxUser } | { ok: false; page: SandboxResponse };
@@ -31,7 +34,8 @@ function check(query: URLSearchParams): Checked {
   const clientId = query.get('client_id');
   if (!clientId) return fail(400, 'invalid_request', 'the request has no client_id');
   const client = findClient(clientId);
-  if (!client || !client.grants.includes('authorization_code')) return fail(400, 'invalid_client', `no application with client_id ${clientId} is registered for browser sign-in`);
+  if (!client || !client.grants.includes('authorization_code'))
+    return fail(400, 'invalid_client', `no application with client_id ${clientId} is registered for browser sign-in`);
   const redirectUri = query.get('redirect_uri');
   if (!redirectUri) return fail(400, 'invalid_request', 'the request has no redirect_uri');
   if (!redirectUriAllowed(client.redirect_uris, redirectUri)) {
@@ -75,7 +79,7 @@ function authorize(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
     scopes,
     state,
     code_challenge: challenge,
-    code_challenge_method: method as PendingConsent['code_challenge_method'],
+    code_challenge_method: method,
     expires_at: ctx.now() + CONSENT_PAGE_LIFETIME_MS,
   };
   const remembered = ctx.store.oauth.consents.includes(consentKey(user.rider_id, client.client_id, scopes));

@@ -29,7 +29,7 @@ export const SANDBOX_DEMO_SERVER_TOKEN = 'sandbox-demo-server-token';
 export const SANDBOX_DELIVERY_CLIENT_ID = 'sandbox-delivery-client';
 export const SANDBOX_DELIVERY_CLIENT_SECRET = 'sandbox-delivery-secret';
 
-const ADS_SCOPES = [SCOPES.accountsRead, SCOPES.campaignsRead, SCOPES.campaignsWrite];
+const ADS_SCOPES = [SCOPES.accountsRead, SCOPES.campaignsRead, SCOPES.campaignsWrite, SCOPES.reporting, SCOPES.productsRead];
 
 export const SANDBOX_CLIENTS: readonly OAuthClient[] = [
   {

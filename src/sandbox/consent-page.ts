@@ -43,9 +43,7 @@ export interface ConsentView {
 }
 
 export function consentPage(view: ConsentView): SandboxResponse {
-  const items = view.scopes
-    .map((s) => `<li><strong>${escapeHtml(SCOPE_DESCRIPTIONS[s] ?? s)}</strong> <code>${escapeHtml(s)}</code></li>`)
-    .join('\n');
+  const items = view.scopes.map((s) => `<li><strong>${escapeHtml(SCOPE_DESCRIPTIONS[s] ?? s)}</strong> <code>${escapeHtml(s)}</code></li>`).join('\n');
   return page(
     200,
     `Allow ${view.applicationName}?`,

@@ -6,6 +6,8 @@ import type { SandboxContext } from './context.js';
 import { adsError, header, type SandboxRequest, type SandboxResponse } from './http.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** Keys kept at most: the oldest go first (a retry comes within minutes, not after 20,000 other writes). */
+export const IDEMPOTENCY_MAX_KEYS = 20_000;
 
 export function idempotent(ctx: SandboxContext, req: SandboxRequest, caller: Caller, apply: () => SandboxResponse): SandboxResponse {
   const key = header(req, 'idempotency-key');
@@ -30,5 +32,13 @@ export function idempotent(ctx: SandboxContext, req: SandboxRequest, caller: Cal
 }
 
 function pruneExpired(ctx: SandboxContext, now: number): void {
-  for (const [k, v] of ctx.store.idempotency) if (v.expires_at <= now) ctx.store.idempotency.delete(k);
+  pruneKeys(ctx.store.idempotency, now, IDEMPOTENCY_MAX_KEYS);
+}
+
+/** Drops expired keys and the oldest beyond `max - 1` (room for one more); the map keeps insertion order, so both are at its front. */
+export function pruneKeys(keys: Map<string, { expires_at: number }>, now: number, max: number): void {
+  for (const [k, v] of keys) {
+    if (v.expires_at > now && keys.size < max) break;
+    keys.delete(k);
+  }
 }

@@ -8,6 +8,8 @@ import { json } from './http.js';
 import { registerAuthorizeRoutes } from './authorize.js';
 import { registerMeRoutes } from './me.js';
 import { registerOAuthRoutes } from './oauth.js';
+import { registerProductRoutes } from './products.js';
+import { startReporting, type DownloadRequest } from './reporting/index.js';
 import { registerRiderRoutes, type RiderSandbox } from './rider/index.js';
 import { Router } from './router.js';
 import { seedData } from './seed.js';
@@ -29,7 +31,7 @@ export interface SandboxOptions {
   throttleRate?: number;
   rateLimit?: number;
   latencyMs?: number;
-  /** Rider trips run this many times faster than the wall clock (--time-scale). */
+  /** Rider trips and report jobs run this many times faster than the wall clock (--time-scale). */
   timeScale?: number;
   tokenRequestsPerHour?: number;
   /** Where ride events are delivered (spec 6) unless the application has its own URL. */
@@ -46,6 +48,10 @@ export interface SandboxOptions {
 export interface Sandbox {
   url: string;
   port: number;
+  /** Origin of report download URLs: a second server on its own port, closed with the sandbox. */
+  downloadUrl: string;
+  /** Requests the download origin received (method, path, headers), oldest first. */
+  downloadRequests: DownloadRequest[];
   stats: SandboxStats;
   /** The rider API's state, trip clock and ride status hook (onRideStatusChange). */
   rider: RiderSandbox;
@@ -85,7 +91,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerAuthorizeRoutes(router, ctx);
   registerMeRoutes(router, ctx);
   registerAdsRoutes(router, ctx);
+  registerProductRoutes(router, ctx);
   const rider = registerRiderRoutes(router, ctx, { timeScale: options.timeScale });
+  const host = options.host ?? SANDBOX_DEFAULT_HOST;
+  const reporting = await startReporting(router, ctx, { host, timeScale: rider.timeScale });
   let baseUrl = '';
   const webhooks = new SandboxWebhooks({
     defaultUrl: options.webhookUrl,
@@ -96,8 +105,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     random: options.random ?? mulberry32(options.seed ?? SANDBOX_DEFAULT_SEED),
     baseUrl: () => baseUrl,
     secretOf: (clientId) => findClient(clientId)?.client_secret,
-    granted: (userId, clientId, scope) =>
-      [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
+    granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
     log: options.log,
   });
   rider.onRideStatusChange((change) => webhooks.onRideStatusChange(change));
@@ -107,14 +115,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
 
   const server = createSandboxServer(router, ctx, options.log);
-  const host = options.host ?? SANDBOX_DEFAULT_HOST;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? SANDBOX_DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? SANDBOX_DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    rider.close();
+    webhooks.close();
+    await reporting.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   baseUrl = `http://${urlHost}:${port}`;
@@ -123,6 +137,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    downloadUrl: reporting.downloadUrl,
+    downloadRequests: reporting.downloadRequests,
     stats,
     rider,
     webhooks,
@@ -146,20 +162,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.requests.length = 0;
     },
     close() {
+      if (closed) return closed;
       rider.close();
       webhooks.close();
-      closed ??= new Promise<void>((resolve, reject) => {
+      const api = new Promise<void>((resolve, reject) => {
         server.close((error) => {
           try {
             persister.flush();
           } catch (saveError) {
-            return reject(saveError);
+            return reject(saveError instanceof Error ? saveError : new Error(String(saveError)));
           }
           if (error) reject(error);
           else resolve();
         });
         server.closeAllConnections();
       });
+      closed = Promise.all([api, reporting.close()]).then(() => undefined);
       return closed;
     },
   };

@@ -32,7 +32,13 @@ export function issueToken(ctx: SandboxContext, client: OAuthClient, scopes: str
   ctx.persister.changed();
   return json(
     200,
-    { access_token: token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' '), ...(refreshToken ? { refresh_token: refreshToken } : {}) },
+    {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: TOKEN_LIFETIME_SECONDS,
+      scope: scopes.join(' '),
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    },
     { 'cache-control': 'no-store', pragma: 'no-cache' },
   );
 }

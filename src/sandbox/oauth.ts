@@ -44,7 +44,7 @@ async function parseForm(req: SandboxRequest): Promise<FormData> {
     throw oauthError(400, 'invalid_request', 'the body must be application/x-www-form-urlencoded or multipart/form-data');
   }
   try {
-    const request = new Request('http://sandbox/', { method: 'POST', headers: { 'content-type': type }, body: req.body, duplex: 'half' } as RequestInit);
+    const request = new Request('http://sandbox/', { method: 'POST', headers: { 'content-type': type }, body: req.body, duplex: 'half' });
     return await request.formData();
   } catch {
     throw oauthError(400, 'invalid_request', 'the form body could not be parsed');
@@ -68,7 +68,12 @@ function authenticateClient(req: SandboxRequest, form: FormData): OAuthClient {
   if (!secret) throw oauthError(400, 'invalid_request', 'missing required parameter client_secret');
   const client = findClient(clientId);
   if (!client || !sameSecret(client.client_secret, secret)) {
-    throw oauthError(401, 'invalid_client', 'client authentication failed: unknown client or wrong secret', basic ? { 'www-authenticate': 'Basic realm="sandbox"' } : undefined);
+    throw oauthError(
+      401,
+      'invalid_client',
+      'client authentication failed: unknown client or wrong secret',
+      basic ? { 'www-authenticate': 'Basic realm="sandbox"' } : undefined,
+    );
   }
   return client;
 }
@@ -85,7 +90,9 @@ function limitRequests(ctx: SandboxContext, log: Map<string, number[]>, clientId
   if (recent.length >= ctx.tokenRequestsPerHour) {
     log.set(clientId, recent);
     const retryAfter = Math.max(1, Math.ceil((recent[0]! + HOUR_MS - now) / 1000));
-    throw oauthError(429, 'rate_limit_exceeded', `at most ${ctx.tokenRequestsPerHour} token requests per hour per client`, { 'retry-after': String(retryAfter) });
+    throw oauthError(429, 'rate_limit_exceeded', `at most ${ctx.tokenRequestsPerHour} token requests per hour per client`, {
+      'retry-after': String(retryAfter),
+    });
   }
   recent.push(now);
   log.set(clientId, recent);

@@ -21,7 +21,7 @@ export function paginate<T>(req: SandboxRequest, list: string, items: readonly T
 }
 
 function pageLimit(req: SandboxRequest): number {
-  const raw = req.query.get('page_limit');
+  const raw = singleQuery(req, 'page_limit') ?? null;
   if (raw === null) return DEFAULT_PAGE_LIMIT;
   const n = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_LIMIT) {
@@ -31,7 +31,7 @@ function pageLimit(req: SandboxRequest): number {
 }
 
 function pageOffset(req: SandboxRequest, hash: string, length: number): number {
-  const raw = req.query.get('page_token');
+  const raw = singleQuery(req, 'page_token') ?? null;
   if (raw === null || raw === '') return 0;
   let token: { l?: unknown; o?: unknown };
   try {
@@ -46,8 +46,18 @@ function pageOffset(req: SandboxRequest, hash: string, length: number): number {
   return token.o;
 }
 
-/** Values of an id filter given repeated (?id=a&id=b) or comma-separated (?id=a,b). */
+/**
+ * The one value of an id filter: the OpenAPI declares each as a single string, so a
+ * repeated parameter (?campaign_id=a&campaign_id=b) is refused, naming it.
+ */
 export function idFilter(req: SandboxRequest, name: string): string[] | undefined {
-  const values = req.query.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-  return values.length > 0 ? values : undefined;
+  const value = singleQuery(req, name);
+  return value === undefined || value === '' ? undefined : [value];
+}
+
+/** A single-valued query parameter; 400 naming it when it is given more than once. */
+export function singleQuery(req: SandboxRequest, name: string): string | undefined {
+  const values = req.query.getAll(name);
+  if (values.length > 1) throw adsError(400, 'BadRequest', `query parameter ${name} was given ${values.length} times; it takes one value`);
+  return values[0];
 }

@@ -6,13 +6,19 @@ import type { Router } from './router.js';
 export function persistingWrites(router: Router, ctx: SandboxContext): Router {
   const view = Object.create(router) as Router;
   view.add = (method, pattern, handler) => {
-    router.add(method, pattern, method.toUpperCase() === 'GET' ? handler : async (req) => {
-      try {
-        return await handler(req);
-      } finally {
-        ctx.persister.changed();
-      }
-    });
+    router.add(
+      method,
+      pattern,
+      method.toUpperCase() === 'GET'
+        ? handler
+        : async (req) => {
+            try {
+              return await handler(req);
+            } finally {
+              ctx.persister.changed();
+            }
+          },
+    );
     return view;
   };
   return view;

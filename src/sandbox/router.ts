@@ -8,9 +8,7 @@ interface Route {
 }
 
 export type Match =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: string[] }
-  | { kind: 'not-found' };
+  { kind: 'found'; handler: Handler; params: Record<string, string> } | { kind: 'method-not-allowed'; allow: string[] } | { kind: 'not-found' };
 
 export class Router {
   private readonly routes: Route[] = [];
@@ -20,9 +18,15 @@ export class Router {
     return this;
   }
 
-  get(pattern: string, handler: Handler): this { return this.add('GET', pattern, handler); }
-  post(pattern: string, handler: Handler): this { return this.add('POST', pattern, handler); }
-  patch(pattern: string, handler: Handler): this { return this.add('PATCH', pattern, handler); }
+  get(pattern: string, handler: Handler): this {
+    return this.add('GET', pattern, handler);
+  }
+  post(pattern: string, handler: Handler): this {
+    return this.add('POST', pattern, handler);
+  }
+  patch(pattern: string, handler: Handler): this {
+    return this.add('PATCH', pattern, handler);
+  }
 
   match(method: string, path: string): Match {
     const parts = split(path);

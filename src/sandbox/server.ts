@@ -6,30 +6,57 @@ import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js'
 import type { Router } from './router.js';
 import { readBody } from '../http/read-body.js';
 
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** The largest request body (a full batch of 1000 items is well under 1 MB); larger ones get 413 unread. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Bytes of request bodies buffered at once, over all connections; past it, 503 and Retry-After. */
+export const BODY_BUDGET_BYTES = 32 * 1024 * 1024;
+/** The request log keeps the newest entries only (tests read the last few). */
+export const REQUEST_LOG_SIZE = 1000;
 
 export function createSandboxServer(router: Router, ctx: SandboxContext, log?: (line: string) => void): Server {
+  const budget = new BodyBudget(BODY_BUDGET_BYTES);
   const server = createServer({ keepAlive: true }, (req, res) => {
-    void handle(router, ctx, req, res, log);
+    void handle(router, ctx, req, res, budget, log);
   });
   server.keepAliveTimeout = 30_000;
   return server;
 }
 
-async function handle(router: Router, ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, log?: (line: string) => void): Promise<void> {
+async function handle(
+  router: Router,
+  ctx: SandboxContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  budget: BodyBudget,
+  log?: (line: string) => void,
+): Promise<void> {
   const started = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
   const url = new URL(req.url ?? '/', 'http://sandbox');
   let response: SandboxResponse;
+  const reserved = budget.reserve(req);
   try {
+    if (!reserved) {
+      req.resume();
+      throw new HttpError({
+        status: 503,
+        body: { code: 'Unavailable', message: 'too many large request bodies at once; retry shortly' },
+        headers: { 'retry-after': '1' },
+      });
+    }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body) throw new HttpError({ status: 413, body: { code: 'BadRequest', message: `body larger than ${MAX_BODY_BYTES} bytes` } });
     response = await dispatch(router, { method, path: url.pathname, query: url.searchParams, headers: req.headers, body, params: {} });
   } catch (error) {
     response = toResponse(error);
+  } finally {
+    if (reserved) budget.release(reserved);
   }
   if (ctx.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, ctx.faults.latencyMs));
-  ctx.stats.requests.push({ method, path: url.pathname, status: response.status });
+  const requests = ctx.stats.requests;
+  requests.push({ method, path: url.pathname, status: response.status });
+  // Bounded: drop the older half when it doubles (amortized O(1), never more than twice the size).
+  if (requests.length > 2 * REQUEST_LOG_SIZE) requests.splice(0, requests.length - REQUEST_LOG_SIZE);
   log?.(`${method} ${url.pathname} ${response.drop ? 'dropped' : response.status} ${Math.round(performance.now() - started)}ms`);
   if (response.drop) {
     req.socket.destroy();
@@ -37,7 +64,8 @@ async function handle(router: Router, ctx: SandboxContext, req: IncomingMessage,
   }
   const payload = response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body));
   res.writeHead(response.status, {
-    'content-type': 'application/json; charset=utf-8',
+    // Exactly this: the real service's recorded answers, which strict clients compare to.
+    'content-type': 'application/json',
     'content-length': Buffer.byteLength(payload),
     'x-request-id': randomUUID(),
     ...response.headers,
@@ -53,7 +81,7 @@ async function dispatch(router: Router, req: SandboxRequest): Promise<SandboxRes
   if (match.kind === 'method-not-allowed') {
     return {
       status: 405,
-      body: { code: 'MethodNotAllowed', message: `${req.method} is not allowed on ${req.path} (allowed: ${match.allow.join(', ')})` },
+      body: { code: 'BadRequest', message: `${req.method} is not allowed on ${req.path} (allowed: ${match.allow.join(', ')})` },
       headers: { allow: match.allow.join(', ') },
     };
   }
@@ -67,4 +95,29 @@ async function dispatch(router: Router, req: SandboxRequest): Promise<SandboxRes
 function toResponse(error: unknown): SandboxResponse {
   if (error instanceof HttpError) return error.response;
   return { status: 500, body: { code: 'Internal', message: `unexpected server error: ${error instanceof Error ? error.message : String(error)}` } };
+}
+
+/**
+ * Bytes of request bodies being buffered, over all connections. A request reserves what
+ * its Content-Length declares (a body without one counts as the largest allowed), so that
+ * ten concurrent 31 MB bodies cannot take 300 MB: those past the budget get 503 at once.
+ */
+class BodyBudget {
+  #used = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** The bytes reserved for this request, or 0 when the budget cannot take it now. */
+  reserve(req: IncomingMessage): number {
+    const declared = Number(req.headers['content-length'] ?? (req.headers['transfer-encoding'] ? MAX_BODY_BYTES : 0));
+    const bytes = Number.isFinite(declared) ? Math.max(1, Math.min(declared, MAX_BODY_BYTES)) : MAX_BODY_BYTES;
+    // One body is always let through: a lone large request must still get its answer (or its 413).
+    if (this.#used > 0 && this.#used + bytes > this.limit) return 0;
+    this.#used += bytes;
+    return bytes;
+  }
+
+  release(bytes: number): void {
+    this.#used -= bytes;
+  }
 }

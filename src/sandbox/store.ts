@@ -1,15 +1,27 @@
 // In-memory data of the sandbox, its indexes, and persistence to a JSON file (--state).
-import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Ad, AdAccount, AdGroup, Campaign, Store as StoreResource } from '../schemas/ads.js';
 import { emptyOAuthData, type OAuthData } from './oauth-data.js';
 
 export type CampaignValue = Omit<Campaign, 'ad_groups'>;
 export type AdGroupValue = AdGroup;
 
-export interface AccountRecord { value: AdAccount; active: boolean }
-export interface CampaignRecord { account: string; value: CampaignValue }
-export interface AdGroupRecord { account: string; value: AdGroupValue }
-export interface AdRecord { account: string; value: Ad }
+export interface AccountRecord {
+  value: AdAccount;
+  active: boolean;
+}
+export interface CampaignRecord {
+  account: string;
+  value: CampaignValue;
+}
+export interface AdGroupRecord {
+  account: string;
+  value: AdGroupValue;
+}
+export interface AdRecord {
+  account: string;
+  value: Ad;
+}
 
 export interface TokenRecord {
   token: string;
@@ -157,10 +169,16 @@ export function loadState(path: string): StateData | undefined {
   return data;
 }
 
-/** Writes atomically (temp file + rename). */
+/** Writes atomically: a temp file, flushed to disk, then renamed over the old one; a kill at any moment leaves the old file or the new one, whole. */
 export function saveState(path: string, data: StateData): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(data));
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeFileSync(fd, JSON.stringify(data));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, path);
 }
 
@@ -169,7 +187,11 @@ export class Persister {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
 
-  constructor(private readonly path: string | undefined, private readonly store: DataStore, private readonly delayMs = 250) {}
+  constructor(
+    private readonly path: string | undefined,
+    private readonly store: DataStore,
+    private readonly delayMs = 250,
+  ) {}
 
   changed(): void {
     if (!this.path) return;

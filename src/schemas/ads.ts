@@ -1,6 +1,7 @@
 // One zod schema per ads resource and input (spec 2.x, 4.1; the OpenAPI reference where the
 // spec is silent). The CLI validates with these before sending, the sandbox validates
 // request bodies with the same ones, and the CSV validator maps rows onto them.
+import { idProblem } from './ids.js';
 import { z } from 'zod';
 import { MAX_BATCH_ITEMS } from './limits.js';
 
@@ -12,17 +13,27 @@ export const AD_GROUP_STATUSES = ['AD_GROUP_CONFIGURED_STATUS_ACTIVE', 'AD_GROUP
 export const BUDGET_UNITS = ['BUDGET_UNIT_DAILY', 'BUDGET_UNIT_WEEKLY', 'BUDGET_UNIT_FIXED'] as const;
 export const AD_PRODUCTS = ['SPONSORED_LISTING', 'SPONSORED_SEARCH'] as const;
 export const MATCH_TYPES = ['MATCH_TYPE_EXACT', 'MATCH_TYPE_BROAD'] as const;
+export const INPUT_MATCH_TYPES = ['EXACT', 'BROAD'] as const;
 export const PERMISSIONS = ['READ', 'UPDATE', 'DELETE'] as const;
 
 export const SCOPES = {
   accountsRead: 'ads.ad-accounts.read',
   campaignsRead: 'ads.campaigns.read',
   campaignsWrite: 'ads.campaigns.write',
+  reporting: 'ads.reporting',
+  productsRead: 'ads.products.read',
 } as const;
 
-const id = z.string().min(1, 'must not be empty');
+/** An id a write names (it goes into URL paths and bodies): see ids.ts. */
+const id = z.string().superRefine((value, ctx) => {
+  const problem = idProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: `the id ${problem}` });
+});
 // Names are kept exactly as given (no trimming): what a user sends is what is stored.
-const name = z.string().max(255, 'must be at most 255 characters').refine((s) => s.trim() !== '', 'must not be blank');
+const name = z
+  .string()
+  .max(255, 'must be at most 255 characters')
+  .refine((s) => s.trim() !== '', 'must not be blank');
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z' });
 
 export const CurrencyAmount = z.strictObject({
@@ -63,37 +74,47 @@ export const Schedule = z.strictObject({
 
 const DaypartingTime = z.strictObject({
   hour: z.number().int().min(0).max(24),
-  minute: z.number().int().min(0).max(59).refine((m) => m % 15 === 0, 'must be a multiple of 15'),
+  minute: z
+    .number()
+    .int()
+    .min(0)
+    .max(59)
+    .refine((m) => m % 15 === 0, 'must be a multiple of 15'),
 });
 const DaypartingInterval = z.strictObject({ start_time: DaypartingTime, end_time: DaypartingTime });
 export const DaypartingSchedule = z.strictObject({
-  dayparting_day_schedule: z
-    .array(z.strictObject({ intervals: z.array(DaypartingInterval) }))
-    .length(7, 'must hold exactly 7 days (Monday first)'),
+  dayparting_day_schedule: z.array(z.strictObject({ intervals: z.array(DaypartingInterval) })).length(7, 'must hold exactly 7 days (Monday first)'),
 });
 
-export const Bidding = z.union([
-  z.strictObject({ auto: z.strictObject({}) }),
-  z.strictObject({ manual: z.strictObject({ bid_amount: CurrencyAmount }) }),
-  z.strictObject({ goal_based: z.strictObject({ roas_goal: z.number().positive() }) }),
-], { error: 'must be exactly one of {auto: {}}, {manual: {bid_amount}}, {goal_based: {roas_goal}}' });
+export const Bidding = z.union(
+  [
+    z.strictObject({ auto: z.strictObject({}) }),
+    z.strictObject({ manual: z.strictObject({ bid_amount: CurrencyAmount }) }),
+    z.strictObject({ goal_based: z.strictObject({ roas_goal: z.number().positive() }) }),
+  ],
+  { error: 'must be exactly one of {auto: {}}, {manual: {bid_amount}}, {goal_based: {roas_goal}}' },
+);
 export type Bidding = z.infer<typeof Bidding>;
 
 export const KeywordTargeting = z.strictObject({
   keywords: z.array(z.string().min(1)).min(1, 'must hold at least one keyword'),
-  // The create input in the OpenAPI file spells these EXACT/BROAD; responses use MATCH_TYPE_*.
-  match_type: z.enum([...MATCH_TYPES, 'EXACT', 'BROAD']),
+  // The create and update inputs of the OpenAPI take EXACT/BROAD; responses say MATCH_TYPE_*.
+  match_type: z.enum(INPUT_MATCH_TYPES, { error: 'must be EXACT or BROAD (MATCH_TYPE_* is the spelling of responses)' }),
 });
 
 const emptyCriterion = z.strictObject({});
-export const TargetingCriterion = z.union([
-  z.strictObject({ keyword_targeting: KeywordTargeting }),
-  z.strictObject({ platform_one: emptyCriterion }),
-  z.strictObject({ new_to_brand: emptyCriterion }),
-  z.strictObject({ new_to_location: emptyCriterion }),
-  z.strictObject({ existing_to_location: emptyCriterion }),
-  z.strictObject({ lapsed_to_location: emptyCriterion }),
-], { error: 'must be one of keyword_targeting, platform_one, new_to_brand, new_to_location, existing_to_location, lapsed_to_location' });
+const CRITERIA = ['keyword_targeting', 'platform_one', 'new_to_brand', 'new_to_location', 'existing_to_location', 'lapsed_to_location'] as const;
+/** Exactly one criterion per entry; an object of optional keys so that a problem inside one (a match type) is named by its path. */
+export const TargetingCriterion = z
+  .strictObject({
+    keyword_targeting: KeywordTargeting.optional(),
+    platform_one: emptyCriterion.optional(),
+    new_to_brand: emptyCriterion.optional(),
+    new_to_location: emptyCriterion.optional(),
+    existing_to_location: emptyCriterion.optional(),
+    lapsed_to_location: emptyCriterion.optional(),
+  })
+  .refine((criterion) => Object.keys(criterion).length === 1, { error: `must be exactly one of ${CRITERIA.join(', ')}` });
 
 export const Targeting = z.strictObject({
   negation: z.boolean(),
@@ -135,6 +156,10 @@ export type UpdateAdGroupInput = z.infer<typeof UpdateAdGroupInput>;
 export const CreateAdInput = z.strictObject({ name });
 export type CreateAdInput = z.infer<typeof CreateAdInput>;
 
+/** update-ads of the OpenAPI: an ad's name is all that changes. */
+export const UpdateAdInput = z.strictObject({ ad_id: id, name });
+export type UpdateAdInput = z.infer<typeof UpdateAdInput>;
+
 // Request bodies: the batch wrappers of spec 4.1.
 const batch = <T extends z.ZodType>(item: T) =>
   z.array(item).min(1, 'must hold at least one item').max(MAX_BATCH_ITEMS, `must hold at most ${MAX_BATCH_ITEMS} items`);
@@ -143,6 +168,7 @@ export const UpdateCampaignsBody = z.strictObject({ campaigns: batch(UpdateCampa
 export const CreateAdGroupsBody = z.strictObject({ ad_groups: batch(CreateAdGroupInput) });
 export const UpdateAdGroupsBody = z.strictObject({ ad_groups: batch(UpdateAdGroupInput) });
 export const CreateAdsBody = z.strictObject({ ads: batch(CreateAdInput) });
+export const UpdateAdsBody = z.strictObject({ ads: batch(UpdateAdInput) });
 
 // Resources as the API returns them. Loose (z.object) so that new response attributes,
 // which clients must tolerate (spec 9.2), pass through.

@@ -12,8 +12,7 @@ function enumMap<const T extends string>(prefix: string, values: readonly T[]) {
     /** The API value for a friendly or full name (any case); undefined when unknown. */
     toApi: (input: string): T | undefined => toApi.get(input.trim().toLowerCase()),
     /** `CAMPAIGN_CONFIGURED_STATUS_ACTIVE` -> `active`; unknown values pass through. */
-    toFriendly: (value: string | undefined): string | undefined =>
-      value?.startsWith(prefix) ? value.slice(prefix.length).toLowerCase() : value,
+    toFriendly: (value: string | undefined): string | undefined => (value?.startsWith(prefix) ? value.slice(prefix.length).toLowerCase() : value),
   };
 }
 
@@ -21,4 +20,15 @@ export const campaignStatus = enumMap('CAMPAIGN_CONFIGURED_STATUS_', ['CAMPAIGN_
 export const adGroupStatus = enumMap('AD_GROUP_CONFIGURED_STATUS_', ['AD_GROUP_CONFIGURED_STATUS_ACTIVE', 'AD_GROUP_CONFIGURED_STATUS_PAUSED'] as const);
 export const budgetUnit = enumMap('BUDGET_UNIT_', ['BUDGET_UNIT_DAILY', 'BUDGET_UNIT_WEEKLY', 'BUDGET_UNIT_FIXED'] as const);
 export const matchType = enumMap('MATCH_TYPE_', ['MATCH_TYPE_EXACT', 'MATCH_TYPE_BROAD'] as const);
+/** What create and update inputs send: EXACT or BROAD (from exact, broad or MATCH_TYPE_*). */
+export const inputMatchType = {
+  friendly: ['exact', 'broad'],
+  toApi: (input: string): 'EXACT' | 'BROAD' | undefined => {
+    const value = input
+      .trim()
+      .toUpperCase()
+      .replace(/^MATCH_TYPE_/, '');
+    return value === 'EXACT' || value === 'BROAD' ? value : undefined;
+  },
+};
 export const adProduct = enumMap('SPONSORED_', ['SPONSORED_LISTING', 'SPONSORED_SEARCH'] as const);

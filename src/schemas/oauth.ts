@@ -39,4 +39,6 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'ads.ad-accounts.read': 'See your ad accounts',
   'ads.campaigns.read': 'See your ad campaigns, ad groups and ads',
   'ads.campaigns.write': 'Create and change your ad campaigns, ad groups and ads',
+  'ads.reporting': 'See the performance reports of your ads',
+  'ads.products.read': 'See the product catalog you can advertise',
 };

@@ -15,7 +15,16 @@ export const PRODUCT_GROUPS = ['rideshare', 'platformx', 'platformxl', 'platform
  * and leaves the list open (spec 3); the others are the ones a ride needs to end or be
  * picked up: arriving, no_drivers_available, rider_canceled, driver_canceled.
  */
-export const RIDE_STATUSES = ['processing', 'no_drivers_available', 'accepted', 'arriving', 'in_progress', 'driver_canceled', 'rider_canceled', 'completed'] as const;
+export const RIDE_STATUSES = [
+  'processing',
+  'no_drivers_available',
+  'accepted',
+  'arriving',
+  'in_progress',
+  'driver_canceled',
+  'rider_canceled',
+  'completed',
+] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 /** After these a ride never changes again. */
 export const FINAL_STATUSES: readonly RideStatus[] = ['completed', 'rider_canceled', 'driver_canceled', 'no_drivers_available'];
@@ -117,7 +126,10 @@ export const CreateRequestBody = z.object({
   surge_confirmation_id: z.string().optional(),
   payment_method_id: z.string().optional(),
   seat_count: seatCount.optional(),
-  expense_code: z.string().regex(/^[A-Za-z0-9]*$/, 'must be alphanumeric').optional(),
+  expense_code: z
+    .string()
+    .regex(/^[A-Za-z0-9]*$/, 'must be alphanumeric')
+    .optional(),
   expense_memo: z.string().optional(),
 });
 export type CreateRequestBody = z.infer<typeof CreateRequestBody>;

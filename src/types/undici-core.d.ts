@@ -1,4 +1,4 @@
-// Types for the two undici modules the HTTP core loads directly (see src/api/transport.ts).
+// Types for the undici modules the HTTP core loads directly (see src/http/transport.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici';
   export default Agent;
@@ -9,4 +9,9 @@ declare module 'undici/lib/api/api-request.js' {
   /** Dispatcher.prototype.request, called with the dispatcher as `this`. */
   function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
   export default request;
+}
+
+declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
+  import { EnvHttpProxyAgent } from 'undici';
+  export default EnvHttpProxyAgent;
 }

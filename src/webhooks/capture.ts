@@ -72,9 +72,12 @@ function item(value: unknown, origin: string, raw: Buffer): ReplayItem {
   const o = value as Record<string, unknown>;
   if ('body_base64' in o) {
     if (typeof o.body_base64 !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(o.body_base64)) throw new ReplayInputError(`${origin}: body_base64 is not base64`);
-    const headers = Array.isArray(o.headers) ? o.headers.filter((h): h is [string, string] => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string') : [];
+    const headers = Array.isArray(o.headers)
+      ? o.headers.filter((h): h is [string, string] => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')
+      : [];
     return { origin, body: Buffer.from(o.body_base64, 'base64'), headers };
   }
-  if (typeof o.event_type !== 'string') throw new ReplayInputError(`${origin} has no event_type: an event is {event_id, event_time, event_type, meta, resource_href} (spec 6.1)`);
+  if (typeof o.event_type !== 'string')
+    throw new ReplayInputError(`${origin} has no event_type: an event is {event_id, event_time, event_type, meta, resource_href} (spec 6.1)`);
   return { origin, body: raw, headers: [] };
 }

@@ -44,7 +44,10 @@ export interface DeliverOptions {
 }
 
 /** Sends until accepted, rejected, or out of attempts. */
-export async function deliver(send: (attempt: number) => Promise<SendResult>, options: DeliverOptions): Promise<{ accepted: boolean; attempts: AttemptReport[] }> {
+export async function deliver(
+  send: (attempt: number) => Promise<SendResult>,
+  options: DeliverOptions,
+): Promise<{ accepted: boolean; attempts: AttemptReport[] }> {
   const attempts = options.attempts ?? MAX_ATTEMPTS;
   const waits = backoffSchedule(options.baseMs ?? BACKOFF_BASE_SECONDS * 1000, attempts);
   const reports: AttemptReport[] = [];

@@ -35,7 +35,8 @@ export function diagnose(body: Uint8Array, secret: NamedSecret, signature: Buffe
     const other = `it matches with ${alt.name}, not ${secret.name}: the sender signs with the other secret`;
     if (matches(body, alt.value, signature)) return { case: 'different-secret', message: other };
     for (const c of candidates) {
-      if (matches(c.body, alt.value, signature)) return { case: `different-secret+${c.case}`, message: `${other}; and ${c.message.replace(/^it matches /, 'then it matches ')}` };
+      if (matches(c.body, alt.value, signature))
+        return { case: `different-secret+${c.case}`, message: `${other}; and ${c.message.replace(/^it matches /, 'then it matches ')}` };
     }
   }
   return undefined;
@@ -53,14 +54,19 @@ export function bodyCandidates(body: Buffer): Candidate[] {
   };
   const text = body.toString('utf8');
   if (text.startsWith('\uFEFF')) {
-    add({ case: 'bom-added', body: Buffer.from(text.slice(1)), message: 'it matches the body without its leading byte-order mark (EF BB BF): an editor added one; verify the exact bytes received' });
+    add({
+      case: 'bom-added',
+      body: Buffer.from(text.slice(1)),
+      message: 'it matches the body without its leading byte-order mark (EF BB BF): an editor added one; verify the exact bytes received',
+    });
   }
   const stripped = text.replace(/(\r?\n)+$/, '');
   if (stripped !== text) {
     add({
       case: 'trailing-newline-added',
       body: Buffer.from(stripped),
-      message: 'it matches the body without its final newline: a newline was added after the body was signed (an editor, `echo` or a heredoc does this); verify the exact bytes received',
+      message:
+        'it matches the body without its final newline: a newline was added after the body was signed (an editor, `echo` or a heredoc does this); verify the exact bytes received',
     });
   }
   for (const ending of ['\n', '\r\n']) {

@@ -7,7 +7,18 @@ import type { SendResult } from './delivery.js';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Headers that belong to one connection and are not forwarded. */
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'expect',
+]);
 
 export function endToEnd(headers: Array<[string, string]>): Array<[string, string]> {
   return headers.filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()));

@@ -1,8 +1,9 @@
 // The receiver behind `platform webhooks listen`: an HTTP server on 127.0.0.1 that checks
 // each delivery's signature over the raw body, applies the delivery rules (ledger.ts),
 // answers 200 with an empty body, appends the raw delivery to a capture file, and forwards
-// verified, non-duplicate deliveries byte for byte, with their headers, one at a time in
-// arrival order. Bodies over the size limit get 413 and go nowhere.
+// verified, non-duplicate deliveries byte for byte, with their headers, through a bounded
+// queue (forward-queue.ts). Bodies over the size limit get 413 and go nowhere; while the
+// forwarding queue is full, deliveries get 503 so that the sender retries them later.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,10 +12,14 @@ import { readBody } from '../http/read-body.js';
 import { readEventFields } from './events.js';
 import { matches } from './hmac.js';
 import { EventLedger } from './ledger.js';
-import { endToEnd, postOnce } from './http-post.js';
+import { endToEnd } from './http-post.js';
+import { ForwardQueue } from './forward-queue.js';
+import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
 import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from './signature.js';
 
-export const DEFAULT_MAX_BODY = 1024 * 1024;
+const FORWARD_CONCURRENCY = 4;
+/** How long Ctrl-C waits for forwards in flight before giving them up. */
+const CLOSE_GRACE_MS = 1000;
 export const LISTEN_HOST = '127.0.0.1';
 
 export interface ReceivedEvent {
@@ -40,6 +45,10 @@ export interface ReceiverOptions {
   /** Only these event types are shown, saved and forwarded (all when empty). */
   events?: readonly string[];
   forwardTo?: string;
+  /** Deliveries waiting to be forwarded at most (then 503). */
+  queueSize?: number;
+  /** How long one forward may take before it counts as failed. */
+  forwardTimeoutMs?: number;
   /** Append each delivery to this NDJSON file. */
   savePath?: string;
   now: () => number;
@@ -51,14 +60,22 @@ export interface ReceiverOptions {
 export interface Receiver {
   url: string;
   ledger: EventLedger;
-  /** Stops accepting, waits for forwards in flight. */
-  close(): Promise<void>;
+  /** Stops accepting, gives forwards in flight a moment, and says how many were never forwarded. */
+  close(): Promise<{ notForwarded: number }>;
 }
 
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
   const ledger = new EventLedger();
-  let forwarding: Promise<void> = Promise.resolve();
+  const queue = options.forwardTo
+    ? new ForwardQueue({
+        url: options.forwardTo,
+        capacity: options.queueSize ?? DEFAULT_QUEUE_SIZE,
+        concurrency: FORWARD_CONCURRENCY,
+        timeoutMs: options.forwardTimeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS,
+        onNotice: options.onNotice,
+      })
+    : undefined;
   const saveFd = options.savePath ? fs.openSync(options.savePath, 'a', 0o600) : undefined;
 
   const server = http.createServer((req, res) => {
@@ -66,19 +83,27 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       res.writeHead(405, { allow: 'POST', 'content-length': '0' }).end();
       return;
     }
-    void readBody(req, maxBody).then((body) => {
-      if (!body) {
-        options.onNotice(`refused a body over ${maxBody} bytes (413): not forwarded, not saved`);
-        res.writeHead(413, { 'content-length': '0' }).end();
-        return;
-      }
-      const received = handle(req, body);
-      res.writeHead(200, { 'content-length': '0' }).end();
-      if (received) options.onEvent(received);
-    }, () => res.destroy());
+    void readBody(req, maxBody).then(
+      (body) => {
+        if (!body) {
+          options.onNotice(`refused a body over ${maxBody} bytes (413): not forwarded, not saved`);
+          res.writeHead(413, { 'content-length': '0' }).end();
+          return;
+        }
+        const received = handle(req, body);
+        if (received === 'busy') {
+          options.onNotice('the forwarding queue is full: answered 503, the sender will retry');
+          res.writeHead(503, { 'retry-after': '30', 'content-length': '0' }).end();
+          return;
+        }
+        res.writeHead(200, { 'content-length': '0' }).end();
+        if (received) options.onEvent(received);
+      },
+      () => res.destroy(),
+    );
   });
 
-  function handle(req: http.IncomingMessage, body: Buffer): ReceivedEvent | undefined {
+  function handle(req: http.IncomingMessage, body: Buffer): ReceivedEvent | 'busy' | undefined {
     const fields = readEventFields(body) ?? {};
     if (options.events?.length && !options.events.includes(fields.event_type ?? '')) return undefined;
     const header = headerValue(req, SIGNATURE_HEADER);
@@ -91,18 +116,16 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       else if (matches(body, options.secret, parsed.signature.bytes)) valid = true;
       else reason = 'the HMAC-SHA256 of the body does not match (run `platform webhooks verify` on the saved delivery to see why)';
     }
-    if (saveFd !== undefined) fs.writeSync(saveFd, captureLine({ at: options.now(), method: req.method ?? 'POST', path: req.url ?? '/', rawHeaders: req.rawHeaders, body }));
+    // A full queue refuses before anything is recorded: the retry is then no duplicate.
+    if (valid && queue && queue.pending >= (options.queueSize ?? DEFAULT_QUEUE_SIZE)) return 'busy';
+    if (saveFd !== undefined)
+      fs.writeSync(saveFd, captureLine({ at: options.now(), method: req.method ?? 'POST', path: req.url ?? '/', rawHeaders: req.rawHeaders, body }));
     const observation = valid ? ledger.observe(fields) : { duplicate: false, outOfOrder: false, latest: undefined };
     const forward = Boolean(valid && !observation.duplicate && options.forwardTo);
     if (forward) {
       const headers: Array<[string, string]> = [];
       for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-      const label = fields.event_id ?? 'a delivery';
-      forwarding = forwarding.then(async () => {
-        const result = await postOnce(options.forwardTo!, body, endToEnd(headers));
-        if ('error' in result) options.onNotice(`forward of ${label} to ${options.forwardTo} failed: ${result.error}`);
-        else if (result.status < 200 || result.status >= 300) options.onNotice(`forward of ${label} to ${options.forwardTo}: HTTP ${result.status}`);
-      });
+      queue?.offer({ key: fields.resource_id ?? '', label: fields.event_id ?? 'a delivery', body, headers: endToEnd(headers) });
     }
     return {
       valid,
@@ -135,8 +158,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await forwarding;
+      let notForwarded = 0;
+      if (queue) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([queue.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+        clearTimeout(timer);
+        notForwarded = queue.abort();
+      }
       if (saveFd !== undefined) fs.closeSync(saveFd);
+      return { notForwarded };
     },
   };
 }

@@ -21,7 +21,13 @@ export interface SendOptions {
   onAttempt?: (report: AttemptReport) => void;
 }
 
-export function signedHeaders(body: Uint8Array, secret: string, environment: string, keep: Array<[string, string]> = [], userAgent = 'platform-cli'): Array<[string, string]> {
+export function signedHeaders(
+  body: Uint8Array,
+  secret: string,
+  environment: string,
+  keep: Array<[string, string]> = [],
+  userAgent = 'platform-cli',
+): Array<[string, string]> {
   const replaced = new Set([SIGNATURE_HEADER.toLowerCase(), ENVIRONMENT_HEADER.toLowerCase()]);
   const headers = keep.filter(([name]) => !replaced.has(name.toLowerCase()));
   if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);

@@ -26,7 +26,8 @@ export type SignatureParse = { ok: true; signature: ParsedSignature } | { ok: fa
 
 const QUIRK_NOTES: Record<SignatureQuirk, string> = {
   whitespace: 'the signature has whitespace around it; the HMAC matches once it is trimmed, so a receiver comparing the untrimmed header value would reject it',
-  uppercase: 'the signature is uppercase hex; the HMAC matches case-insensitively, but the platform sends lowercase, so a receiver comparing strings would reject it',
+  uppercase:
+    'the signature is uppercase hex; the HMAC matches case-insensitively, but the platform sends lowercase, so a receiver comparing strings would reject it',
   prefix: 'the signature has a sha256= prefix; the platform sends the bare hex digits',
 };
 

@@ -3,7 +3,7 @@
 // and stderr can be watched while the command waits.
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
-import type { Clock } from '../../src/context.js';
+import type { Clock } from '../../src/io.js';
 import type { CliResult, TestUser } from '../helpers/cli.js';
 import { answerConsent } from '../sandbox/oauth-helpers.js';
 

@@ -13,7 +13,14 @@ afterAll(() => sandbox.close());
 
 interface StoredConfig {
   default_profile?: string;
-  profiles: Record<string, { grant?: string; user?: { name?: string; email?: string }; token?: { access_token: string; refresh_token?: string; scope: string; grant: string; expires_at: number } }>;
+  profiles: Record<
+    string,
+    {
+      grant?: string;
+      user?: { name?: string; email?: string };
+      token?: { access_token: string; refresh_token?: string; scope: string; grant: string; expires_at: number };
+    }
+  >;
 }
 
 const config = (user: TestUser) => user.readConfig() as unknown as StoredConfig;
@@ -45,14 +52,19 @@ describe('platform auth login (browser)', () => {
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{22,}$/);
     expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    expect(url.searchParams.get('scope')).toBe('profile request ads.ad-accounts.read ads.campaigns.read ads.campaigns.write');
+    expect(url.searchParams.get('scope')).toBe('profile request ads.ad-accounts.read ads.campaigns.read ads.campaigns.write ads.reporting ads.products.read');
     expect(result.stderr).toMatch(/✓ Signed in to profile local \(http:\/\/127\.0\.0\.1:\d+\) as Dana Demo \(dana\.demo@example\.com\)\./);
-    expect(result.stderr).toMatch(/Scopes: profile request ads\.ad-accounts\.read ads\.campaigns\.read ads\.campaigns\.write\./);
+    expect(result.stderr).toMatch(
+      /Scopes: profile request ads\.ad-accounts\.read ads\.campaigns\.read ads\.campaigns\.write ads\.reporting ads\.products\.read\./,
+    );
     expect(callback).toMatchObject({ status: 200, html: expect.stringMatching(/signed in as Dana Demo[\s\S]*You can close this tab/) });
 
     const stored = config(user);
     const token = stored.profiles.local!.token!;
-    expect(token).toMatchObject({ grant: 'authorization_code', scope: 'profile request ads.ad-accounts.read ads.campaigns.read ads.campaigns.write' });
+    expect(token).toMatchObject({
+      grant: 'authorization_code',
+      scope: 'profile request ads.ad-accounts.read ads.campaigns.read ads.campaigns.write ads.reporting ads.products.read',
+    });
     expect(token.refresh_token).toBeTruthy();
     expect(token.expires_at).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(stored.profiles.local!.user).toMatchObject({ name: 'Dana Demo', email: 'dana.demo@example.com' });
@@ -63,15 +75,31 @@ describe('platform auth login (browser)', () => {
     // The stored sign-in works for the next command, and `auth status` tells who and how.
     expect((await user.run(['ads', 'accounts', 'list'])).code).toBe(0);
     const status = await user.json<Array<Record<string, unknown>>>(['auth', 'status']);
-    expect(status.find((p) => p.profile === 'local')).toMatchObject({ user: 'Dana Demo (dana.demo@example.com)', grant: 'authorization_code', source: 'config', renewable: true });
+    expect(status.find((p) => p.profile === 'local')).toMatchObject({
+      user: 'Dana Demo (dana.demo@example.com)',
+      grant: 'authorization_code',
+      source: 'config',
+      renewable: true,
+    });
     const table = await user.run(['auth', 'status'], { tty: true });
-    expect(table.stdout).toMatch(/Dana Demo \(dana\.demo@example\.com\)\s+authorization_code/);
+    expect(table.stdout).toMatch(/Dana Demo \(dana\.demo@example\.com\)\s+browser/);
     expectNoSecrets(table, [token.access_token, token.refresh_token]);
   });
 
   it('a second login with the same scopes is not asked again; --consent asks; --scopes and --login-hint choose', async () => {
     const user = new TestUser(sandbox);
-    const args = ['auth', 'login', '--profile', 'rides', '--client-id', 'sandbox-demo-client', '--scopes', 'profile,profile.mobile_number', '--login-hint', 'no-payment'];
+    const args = [
+      'auth',
+      'login',
+      '--profile',
+      'rides',
+      '--client-id',
+      'sandbox-demo-client',
+      '--scopes',
+      'profile,profile.mobile_number',
+      '--login-hint',
+      'no-payment',
+    ];
     const env = { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET };
     const first = httpBrowser();
     expect((await startCli(user, args, { openUrl: first.openUrl, env }).done).code).toBe(0);
@@ -105,7 +133,9 @@ describe('platform auth login (browser)', () => {
     // --consent: the demo user allowed these scopes in an earlier test of this sandbox.
     const result = await startCli(user, ['auth', 'login', '--consent'], { openUrl: async (url) => void (visit = visitAuthorize(url, 'deny')) }).done;
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/access was denied in the browser \(access_denied\); nothing was stored\. Run `platform auth login --profile local` to try again\./);
+    expect(result.stderr).toMatch(
+      /access was denied in the browser \(access_denied\); nothing was stored\. Run `platform auth login --profile local` to try again\./,
+    );
     expect((await visit).callback).toMatchObject({ status: 200, html: expect.stringMatching(/You denied access/) });
     expect(config(user).profiles.local?.token).toBeUndefined();
   });
@@ -138,7 +168,9 @@ describe('platform auth login (browser)', () => {
       },
     }).done;
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/no sign-in arrived within 3s; nothing was stored\. Run `platform auth login --profile local` to try again \(--timeout sets how long it waits\)\./);
+    expect(result.stderr).toMatch(
+      /no sign-in arrived within 3s; nothing was stored\. Run `platform auth login --profile local` to try again \(--timeout sets how long it waits\)\./,
+    );
     expect(user.clock.slept).toContain(3000);
     expect(config(user).profiles.local?.token).toBeUndefined();
     await expect(fetch(redirectUri)).rejects.toThrow();

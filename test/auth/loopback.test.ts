@@ -32,7 +32,9 @@ describe('the loopback listener', () => {
     expect(listener.redirectUri).toBe(`http://127.0.0.1:${listener.port}/callback`);
     expect(await connects('127.0.0.1', listener.port)).toBe(true);
     expect(await connects('::1', listener.port)).toBe(false);
-    const external = Object.values(os.networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((i) => i && i.family === 'IPv4' && !i.internal);
     for (const address of external) expect(await connects(address!.address, listener.port)).toBe(false);
   });
 

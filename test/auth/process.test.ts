@@ -31,7 +31,13 @@ describe('platform auth login as a process', () => {
     const script = path.join(dir, 'browser.mjs');
     fs.writeFileSync(script, BROWSER_SCRIPT);
     const child = spawn(process.execPath, [bin, 'auth', 'login', '--timeout', '20s'], {
-      env: { PATH: process.env.PATH, HOME: dir, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: sandbox.url, PLATFORM_BROWSER: `${process.execPath} ${script}` },
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        PLATFORM_CONFIG_DIR: path.join(dir, 'config'),
+        PLATFORM_BASE_URL: sandbox.url,
+        PLATFORM_BROWSER: `${process.execPath} ${script}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

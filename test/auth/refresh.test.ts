@@ -17,7 +17,9 @@ type Config = { profiles: Record<string, { token?: Token; grant?: string }> };
 /** A user signed in with the browser to profile `work`. */
 async function signedIn(): Promise<TestUser> {
   const user = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET });
-  const login = await startCli(user, ['auth', 'login', '--profile', 'work', '--client-id', 'sandbox-demo-client', '--base-url', sandbox.url], { openUrl: httpBrowser().openUrl }).done;
+  const login = await startCli(user, ['auth', 'login', '--profile', 'work', '--client-id', 'sandbox-demo-client', '--base-url', sandbox.url], {
+    openUrl: httpBrowser().openUrl,
+  }).done;
   if (login.code !== 0) throw new Error(login.stderr);
   return user;
 }
@@ -47,7 +49,9 @@ describe('renewing a browser sign-in', () => {
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(after.expires_at).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     // Still the same user.
-    expect((await user.json<Array<{ profile: string; user: string }>>(['auth', 'status'])).find((p) => p.profile === 'work')!.user).toBe('Dana Demo (dana.demo@example.com)');
+    expect((await user.json<Array<{ profile: string; user: string }>>(['auth', 'status'])).find((p) => p.profile === 'work')!.user).toBe(
+      'Dana Demo (dana.demo@example.com)',
+    );
   });
 
   it('a token with more than 5 minutes left is used as is', async () => {
@@ -75,7 +79,9 @@ describe('renewing a browser sign-in', () => {
     setToken(user, { expires_at: Date.now() - 1000, refresh_token: 'revoked-refresh-token' });
     const result = await user.run(['ads', 'accounts', 'list', '--debug']);
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/the sign-in of profile work could not be renewed: invalid_grant: unknown, used or revoked refresh token\. Run `platform auth login --profile work`\./);
+    expect(result.stderr).toMatch(
+      /the sign-in of profile work could not be renewed: invalid_grant: unknown, used or revoked refresh token\. Run `platform auth login --profile work`\./,
+    );
     expect(result.stderr).not.toContain('revoked-refresh-token');
     expect(result.stderr).not.toContain(stale);
     expect(tokenOf(user)).toBeUndefined();
@@ -91,7 +97,9 @@ describe('renewing a browser sign-in', () => {
     const result = await user.run(['ads', 'accounts', 'list'], { env: { PLATFORM_CLIENT_SECRET: undefined } });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/Run `platform auth login --profile work`/);
-    const status = await user.json<Array<{ profile: string; user: string; source: string }>>(['auth', 'status'], { env: { PLATFORM_CLIENT_SECRET: undefined } });
+    const status = await user.json<Array<{ profile: string; user: string; source: string }>>(['auth', 'status'], {
+      env: { PLATFORM_CLIENT_SECRET: undefined },
+    });
     expect(status.find((p) => p.profile === 'work')).toMatchObject({ user: '', source: 'none' });
   });
 
@@ -114,9 +122,22 @@ describe('renewing a browser sign-in', () => {
 
   it('auth login --client-credentials still works beside a browser profile', async () => {
     const user = await signedIn();
-    const result = await user.run(['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', 'sandbox-demo-client', '--base-url', sandbox.url]);
+    const result = await user.run([
+      'auth',
+      'login',
+      '--client-credentials',
+      '--profile',
+      'svc',
+      '--client-id',
+      'sandbox-demo-client',
+      '--base-url',
+      sandbox.url,
+    ]);
     expect(result.code).toBe(0);
     const status = await user.json<Array<{ profile: string; grant: string }>>(['auth', 'status']);
-    expect(status.filter((p) => ['svc', 'work'].includes(p.profile)).map((p) => [p.profile, p.grant])).toEqual([['svc', 'client_credentials'], ['work', 'authorization_code']]);
+    expect(status.filter((p) => ['svc', 'work'].includes(p.profile)).map((p) => [p.profile, p.grant])).toEqual([
+      ['svc', 'client_credentials'],
+      ['work', 'authorization_code'],
+    ]);
   });
 });

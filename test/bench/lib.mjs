@@ -59,13 +59,22 @@ export function printRatios({ title, baseline, medians, targets = {}, runs }) {
   }
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));
   console.log(`${title} (median of ${runs} interleaved runs each; node ${process.version}, ${os.cpus().length} CPUs)`);
-  for (const row of rows) console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col])))
+        .join('  ')
+        .trimEnd(),
+    );
   return missed;
 }
 
 /** `platform sandbox serve --port 0` as a child process; resolves with its URL once it listens. */
 export async function startSandbox(env, args = []) {
-  const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -79,6 +88,7 @@ export async function startSandbox(env, args = []) {
   });
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

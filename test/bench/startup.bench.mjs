@@ -16,7 +16,15 @@ try {
 
   const secret = 'bench-webhook-secret';
   const body = path.join(configDir, 'body.json');
-  fs.writeFileSync(body, JSON.stringify({ event_id: 'e1', event_time: 1700000000, event_type: 'requests.status_changed', meta: { user_id: 'u', resource_id: 'r', status: 'accepted' } }));
+  fs.writeFileSync(
+    body,
+    JSON.stringify({
+      event_id: 'e1',
+      event_time: 1700000000,
+      event_type: 'requests.status_changed',
+      meta: { user_id: 'u', resource_id: 'r', status: 'accepted' },
+    }),
+  );
   const signature = createHmac('sha256', secret).update(fs.readFileSync(body)).digest('hex');
 
   const cases = [
@@ -24,7 +32,11 @@ try {
     { name: 'platform --version', argv: [node, bin, '--version'], env },
     { name: 'platform --help', argv: [node, bin, '--help'], env },
     { name: 'platform ads campaigns list -o json', argv: [node, bin, 'ads', 'campaigns', 'list', '--account', account, '-o', 'json'], env },
-    { name: 'platform webhooks verify', argv: [node, bin, 'webhooks', 'verify', body, '--signature', signature], env: { ...env, PLATFORM_WEBHOOK_SECRET: secret } },
+    {
+      name: 'platform webhooks verify',
+      argv: [node, bin, 'webhooks', 'verify', body, '--signature', signature],
+      env: { ...env, PLATFORM_WEBHOOK_SECRET: secret },
+    },
   ];
   const { runs, medians } = timeInterleaved(cases);
   printRatios({

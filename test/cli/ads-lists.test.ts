@@ -59,26 +59,74 @@ describe('ads lists over real HTTP', () => {
   });
 
   it('filters campaigns, ad groups and ads by id, and pages ad groups and ads', async () => {
-    const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: Array<{ ad_group_id: string }> }>>(['ads', 'campaigns', 'list', '--account', account, '--all']);
+    const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: Array<{ ad_group_id: string }> }>>([
+      'ads',
+      'campaigns',
+      'list',
+      '--account',
+      account,
+      '--all',
+    ]);
     const wanted = [campaigns[3]!.campaign_id, campaigns[9]!.campaign_id];
     const filtered = await user.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', account, '--id', wanted.join(',')]);
     expect(filtered.map((c) => c.campaign_id).sort()).toEqual([...wanted].sort());
 
     const withGroups = campaigns.find((c) => c.ad_groups.length >= 2)!;
-    const groups = await user.json<Array<{ ad_group_id: string; campaign_id: string }>>(['ads', 'ad-groups', 'list', '--account', account, '--campaign', withGroups.campaign_id, '--all']);
+    const groups = await user.json<Array<{ ad_group_id: string; campaign_id: string }>>([
+      'ads',
+      'ad-groups',
+      'list',
+      '--account',
+      account,
+      '--campaign',
+      withGroups.campaign_id,
+      '--all',
+    ]);
     expect(groups.map((g) => g.ad_group_id).sort()).toEqual(withGroups.ad_groups.map((g) => g.ad_group_id).sort());
     const pagedGroups = await walkByHand(['ads', 'ad-groups', 'list', '--account', account, '--campaign', withGroups.campaign_id], 'ad_group_id');
     expect(pagedGroups).toEqual(groups.map((g) => g.ad_group_id));
-    const oneGroup = await user.json<Array<{ ad_group_id: string }>>(['ads', 'ad-groups', 'list', '--account', account, '--campaign', withGroups.campaign_id, '--id', groups[1]!.ad_group_id]);
+    const oneGroup = await user.json<Array<{ ad_group_id: string }>>([
+      'ads',
+      'ad-groups',
+      'list',
+      '--account',
+      account,
+      '--campaign',
+      withGroups.campaign_id,
+      '--id',
+      groups[1]!.ad_group_id,
+    ]);
     expect(oneGroup.map((g) => g.ad_group_id)).toEqual([groups[1]!.ad_group_id]);
 
     // Find an ad group with ads and filter them.
     for (const campaign of campaigns) {
       for (const summary of campaign.ad_groups) {
-        const ads = await user.json<Array<{ ad_id: string; ad_group_id: string }>>(['ads', 'ads', 'list', '--account', account, '--campaign', campaign.campaign_id, '--ad-group', summary.ad_group_id]);
+        const ads = await user.json<Array<{ ad_id: string; ad_group_id: string }>>([
+          'ads',
+          'ads',
+          'list',
+          '--account',
+          account,
+          '--campaign',
+          campaign.campaign_id,
+          '--ad-group',
+          summary.ad_group_id,
+        ]);
         if (ads.length < 2) continue;
         expect(ads.every((ad) => ad.ad_group_id === summary.ad_group_id)).toBe(true);
-        const one = await user.json<Array<{ ad_id: string }>>(['ads', 'ads', 'list', '--account', account, '--campaign', campaign.campaign_id, '--ad-group', summary.ad_group_id, '--id', ads[1]!.ad_id]);
+        const one = await user.json<Array<{ ad_id: string }>>([
+          'ads',
+          'ads',
+          'list',
+          '--account',
+          account,
+          '--campaign',
+          campaign.campaign_id,
+          '--ad-group',
+          summary.ad_group_id,
+          '--id',
+          ads[1]!.ad_id,
+        ]);
         expect(one).toEqual([ads[1]]);
         return;
       }
@@ -100,7 +148,10 @@ describe('ads lists over real HTTP', () => {
     expect(lines).toHaveLength(4);
 
     const ndjson = await user.run(['ads', 'campaigns', 'list', '--account', account, '-o', 'ndjson', '--limit', '3']);
-    const records = ndjson.stdout.trim().split('\n').map((line) => JSON.parse(line) as { campaign_id: string });
+    const records = ndjson.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { campaign_id: string });
     expect(records).toHaveLength(3);
     expect(records[0]!.campaign_id).toBe(lines[1]!.split(',')[0]);
   });

@@ -30,7 +30,9 @@ describe('platform api', () => {
     const body = JSON.parse(result.stdout) as { ad_accounts: Array<{ ad_account_id: string }> };
     expect(body.ad_accounts.map((a) => a.ad_account_id)).toContain(account);
     // Raw: the exact bytes of the response, not re-indented.
-    expect(result.stdout.split('\n')).toHaveLength(1);
+    // Raw bytes plus the final newline every line of output ends with.
+    expect(result.stdout.split('\n')).toHaveLength(2);
+    expect(result.stdout.endsWith('}\n')).toBe(true);
   });
 
   it('pretty-prints JSON on a terminal, and takes the path without a leading slash', async () => {
@@ -49,12 +51,18 @@ describe('platform api', () => {
 
   it('POSTs fields as a JSON body by default, and a list of objects with name[][key]', async () => {
     const result = await user.run([
-      'api', `/v1/ads/${account}/campaigns`,
-      '-f', 'campaigns[][name]=Made by api',
-      '-f', 'campaigns[][configured_status]=CAMPAIGN_CONFIGURED_STATUS_PAUSED',
-      '-f', 'campaigns[][budget][unit]=BUDGET_UNIT_DAILY',
-      '-f', 'campaigns[][budget][total][amount_e5]=1000000',
-      '-f', 'campaigns[][budget][total][currency_code]=USD',
+      'api',
+      `/v1/ads/${account}/campaigns`,
+      '-f',
+      'campaigns[][name]=Made by api',
+      '-f',
+      'campaigns[][configured_status]=CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+      '-f',
+      'campaigns[][budget][unit]=BUDGET_UNIT_DAILY',
+      '-f',
+      'campaigns[][budget][total][amount_e5]=1000000',
+      '-f',
+      'campaigns[][budget][total][currency_code]=USD',
     ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

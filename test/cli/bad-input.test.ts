@@ -23,19 +23,51 @@ afterAll(() => sandbox.close());
 beforeEach(() => sandbox.resetStats());
 
 const cases: Array<[string, string[], RegExp]> = [
-  ['an unknown --status value', ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--status', 'running'], /--status.*running.*(active|Allowed)/],
-  ['a non-numeric budget', ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', 'ten', '--currency', 'USD'], /--budget: "ten" is not a decimal amount/],
-  ['an over-precise budget', ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12.345678', '--currency', 'USD'], /--budget: "12\.345678" has 6 decimals/],
-  ['a budget without a currency', ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12'], /--currency is required with --budget/],
-  ['a bad currency code', ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12', '--currency', 'dollars'], /--currency: must be a three-letter ISO 4217 code/],
+  [
+    'an unknown --status value',
+    ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--status', 'running'],
+    /--status.*running.*(active|Allowed)/,
+  ],
+  [
+    'a non-numeric budget',
+    ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', 'ten', '--currency', 'USD'],
+    /--budget: "ten" is not a decimal amount/,
+  ],
+  [
+    'an over-precise budget',
+    ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12.345678', '--currency', 'USD'],
+    /--budget: "12\.345678" has 6 decimals/,
+  ],
+  [
+    'a budget without a currency',
+    ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12'],
+    /--currency is required with --budget/,
+  ],
+  [
+    'a bad currency code',
+    ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12', '--currency', 'dollars'],
+    /--currency: must be a three-letter ISO 4217 code/,
+  ],
   ['a missing --account', ['ads', 'campaigns', 'list'], /required option '--account <id>' not specified/],
   ['a non-numeric --limit', ['ads', 'campaigns', 'list', '--account', account, '--limit', 'lots'], /--limit.*must be a whole number/],
   ['--page-limit over 2000', ['ads', 'campaigns', 'list', '--account', account, '--page-limit', '2001'], /--page-limit must be from 1 to 2000/],
-  ['a --base-url that is not http(s)', ['auth', 'login', '--client-credentials', '--client-id', 'x', '--base-url', 'ftp://example.com'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+  [
+    'a --base-url that is not http(s)',
+    ['auth', 'login', '--client-credentials', '--client-id', 'x', '--base-url', 'ftp://example.com'],
+    /--base-url must be an http:\/\/ or https:\/\/ URL/,
+  ],
   ['an unknown flag', ['ads', 'campaigns', 'list', '--account', account, '--colour'], /unknown option '--colour'/],
   ['a patch with nothing to change', ['ads', 'campaigns', 'patch', '--account', account, '--campaign-id', 'c1'], /nothing to change/],
-  ['a bad daypart', ['ads', 'ad-groups', 'create', '--account', account, '--campaign', 'c', '--name', 'g', '--store-ids', 's', '--daypart', 'someday=1-2'], /--daypart/],
-  ['a daypart minute off the quarter hour', ['ads', 'ad-groups', 'create', '--account', account, '--campaign', 'c', '--name', 'g', '--store-ids', 's', '--daypart', 'mon=06:10-22:00'], /--daypart: must be a multiple of 15/],
+  [
+    'a bad daypart',
+    ['ads', 'ad-groups', 'create', '--account', account, '--campaign', 'c', '--name', 'g', '--store-ids', 's', '--daypart', 'someday=1-2'],
+    /--daypart/,
+  ],
+  [
+    'a daypart minute off the quarter hour',
+    ['ads', 'ad-groups', 'create', '--account', account, '--campaign', 'c', '--name', 'g', '--store-ids', 's', '--daypart', 'mon=06:10-22:00'],
+    /--daypart: must be a multiple of 15/,
+  ],
 ];
 
 describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
@@ -57,7 +89,11 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
   it('schema-invalid JSON input names the item and the field', async () => {
     const items = [
       { name: 'ok', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' },
-      { name: 'bad', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '12.5', currency_code: 'USD' } } },
+      {
+        name: 'bad',
+        configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
+        budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '12.5', currency_code: 'USD' } },
+      },
     ];
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('invalid.json', JSON.stringify(items))]);
     expect(result.code).toBe(2);
@@ -67,7 +103,9 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
   });
 
   it('an unknown field in JSON input is named, never dropped', async () => {
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'], { stdin: '{"name":"x","configured_status":"CAMPAIGN_CONFIGURED_STATUS_ACTIVE","colour":"red"}\n' });
+    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'], {
+      stdin: '{"name":"x","configured_status":"CAMPAIGN_CONFIGURED_STATUS_ACTIVE","colour":"red"}\n',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^line 1: unknown field colour$/m);
     expect(sandbox.stats.requests).toEqual([]);

@@ -8,8 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 
-interface Result { line: number; id: string; result: string; error_code: string; error_message: string }
-interface Campaign { campaign_id: string; name: string; configured_status: string; budget?: { unit: string; total: { amount_e5: string; currency_code: string } } }
+interface Result {
+  line: number;
+  id: string;
+  result: string;
+  error_code: string;
+  error_message: string;
+}
+interface Campaign {
+  campaign_id: string;
+  name: string;
+  configured_status: string;
+  budget?: { unit: string; total: { amount_e5: string; currency_code: string } };
+}
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -48,14 +59,24 @@ describe('CSV edge cases end with the exact names and values in the sandbox', ()
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file('edge.csv', csv), '-o', 'ndjson']);
     expect(result.stderr).toMatch(/5 rows: 5 ok/);
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Result);
     expect(lines.map((r) => r.line)).toEqual([2, 3, 5, 6, 7]);
     const after = await campaigns(ids);
-    expect(after.get(ids[0]!)).toMatchObject({ name: 'Pizza, pasta & more', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '1234000', currency_code: 'USD' } } });
+    expect(after.get(ids[0]!)).toMatchObject({
+      name: 'Pizza, pasta & more',
+      configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+      budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '1234000', currency_code: 'USD' } },
+    });
     expect(after.get(ids[1]!)!.name).toBe('Two\r\nlines');
     expect(after.get(ids[1]!)!.configured_status).toBe(before.get(ids[1]!)!.configured_status);
     expect(after.get(ids[1]!)!.budget).toEqual(before.get(ids[1]!)!.budget);
-    expect(after.get(ids[2]!)).toMatchObject({ name: 'She said "hi"', budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '50000', currency_code: 'USD' } } });
+    expect(after.get(ids[2]!)).toMatchObject({
+      name: 'She said "hi"',
+      budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '50000', currency_code: 'USD' } },
+    });
     expect(after.get(ids[3]!)!.name).toBe('Ünïcödé 寿司 🍣');
     expect(after.get(ids[4]!)).toMatchObject({ name: before.get(ids[4]!)!.name, configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
   });
@@ -66,7 +87,8 @@ describe('invalid rows', () => {
 
   it('are reported with line numbers and nothing is sent; --skip-invalid sends the rest', async () => {
     const [a, b] = [...(await campaigns()).keys()];
-    const csv = header +
+    const csv =
+      header +
       `${a},Fine one,active,,,\n` +
       `${b},Bad status,runing,,,\n` +
       `${a},Bad money,,12.345678,USD,daily\n` +
@@ -87,7 +109,14 @@ describe('invalid rows', () => {
     const skipped = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file('invalid.csv', csv), '--skip-invalid', '-o', 'json']);
     expect(skipped.code).toBe(1);
     const rows = JSON.parse(skipped.stdout) as Result[];
-    expect(rows.map((r) => [r.line, r.result])).toEqual([[2, 'ok'], [3, 'invalid'], [4, 'invalid'], [5, 'invalid'], [6, 'invalid'], [7, 'ok']]);
+    expect(rows.map((r) => [r.line, r.result])).toEqual([
+      [2, 'ok'],
+      [3, 'invalid'],
+      [4, 'invalid'],
+      [5, 'invalid'],
+      [6, 'invalid'],
+      [7, 'ok'],
+    ]);
     expect(rows[1]!.error_message).toContain('status');
     expect((await campaigns([b!])).get(b!)!.name).toBe('Fine two');
   });
@@ -102,7 +131,19 @@ describe('invalid rows', () => {
 
   it('--help lists the columns', async () => {
     const help = await user.run(['ads', 'ad-groups', 'patch', '--help']);
-    for (const column of ['ad_group_id', 'campaign_id', 'budget_unit', 'bid', 'bidding', 'keywords', 'match_type', 'store_ids', 'start_time', 'end_time', 'budget.total.amount_e5']) {
+    for (const column of [
+      'ad_group_id',
+      'campaign_id',
+      'budget_unit',
+      'bid',
+      'bidding',
+      'keywords',
+      'match_type',
+      'store_ids',
+      'start_time',
+      'end_time',
+      'budget.total.amount_e5',
+    ]) {
       expect(help.stdout).toContain(column);
     }
   });
@@ -138,12 +179,19 @@ describe('ad groups from CSV', () => {
     const [r1, r2] = JSON.parse(created.stdout) as Result[];
     const [g1] = await user.json<Array<Record<string, any>>>(['ads', 'ad-groups', 'list', '--account', account, '--campaign', c1!, '--id', r1!.id]);
     expect(g1).toMatchObject({
-      name: 'CSV group 1', ad_product: 'SPONSORED_SEARCH', bidding: { manual: { bid_amount: { amount_e5: '35000', currency_code: 'USD' } } },
+      name: 'CSV group 1',
+      ad_product: 'SPONSORED_SEARCH',
+      bidding: { manual: { bid_amount: { amount_e5: '35000', currency_code: 'USD' } } },
       targeting: { criteria: [{ keyword_targeting: { keywords: ['pizza', 'calzone'], match_type: 'MATCH_TYPE_BROAD' } }] },
       subjects: { stores: { store_ids: stores.map((s) => s.id) } },
     });
     const [g2] = await user.json<Array<Record<string, any>>>(['ads', 'ad-groups', 'list', '--account', account, '--campaign', c2!, '--id', r2!.id]);
-    expect(g2).toMatchObject({ ad_product: 'SPONSORED_LISTING', bidding: { auto: {} }, configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED', schedule: { end_time: '2027-01-01T00:00:00Z' } });
+    expect(g2).toMatchObject({
+      ad_product: 'SPONSORED_LISTING',
+      bidding: { auto: {} },
+      configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED',
+      schedule: { end_time: '2027-01-01T00:00:00Z' },
+    });
 
     const patch = `ad_group_id,campaign_id,bidding,status\n${r1!.id},${c1},auto,paused\n`;
     expect((await user.run(['ads', 'ad-groups', 'patch', '--account', account, '--from-csv', '-'], { stdin: patch })).code).toBe(0);
@@ -155,13 +203,16 @@ describe('ad groups from CSV', () => {
 describe('round trip: list -o csv | transform | patch --from-csv -', () => {
   it('applies the transformed names and leaves the rest as it was', async () => {
     const listed = await user.run(['ads', 'campaigns', 'list', '--account', account, '--all', '-o', 'csv']);
-    const records = parse(listed.stdout, { columns: true }) as Array<Record<string, string>>;
+    const records = parse<Record<string, string>>(listed.stdout, { columns: true });
     const before = await campaigns();
     // What `awk` would do in a pipeline: edit one column.
-    const edited = stringify(records.map((r) => ({ ...r, name: `${r.name} (Q3)` })), { header: true });
+    const edited = stringify(
+      records.map((r) => ({ ...r, name: `${r.name} (Q3)` })),
+      { header: true },
+    );
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-', '-o', 'csv'], { stdin: edited });
     expect(result.code).toBe(0);
-    const results = parse(result.stdout, { columns: true }) as Array<Record<string, string>>;
+    const results = parse<Record<string, string>>(result.stdout, { columns: true });
     expect(results).toHaveLength(records.length);
     const after = await campaigns();
     for (const [id, campaign] of before) {
@@ -172,29 +223,46 @@ describe('round trip: list -o csv | transform | patch --from-csv -', () => {
   });
 
   it('any generated row round-trips through --from-csv and list -o csv (property)', async () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', 'é', '寿', '🍣', "'", '|', '\\'), minLength: 1, maxLength: 12 })
+    const cell = fc
+      .string({ unit: fc.constantFrom('a', 'Z', ' ', ',', '"', '\n', 'é', '寿', '🍣', "'", '|', '\\'), minLength: 1, maxLength: 12 })
       .filter((s) => s.trim() !== '');
     const row = fc.record({
       name: cell,
       status: fc.constantFrom('active', 'paused'),
-      budget: fc.option(fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 99999 })).map(([w, f]) => `${w}.${String(f).padStart(5, '0').replace(/0+$/, '').padEnd(2, '0')}`)),
+      budget: fc.option(
+        fc
+          .tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 99999 }))
+          .map(([w, f]) => `${w}.${String(f).padStart(5, '0').replace(/0+$/, '').padEnd(2, '0')}`),
+      ),
       budget_unit: fc.constantFrom('daily', 'weekly'),
     });
-    await fc.assert(fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 5 }), async (rows) => {
-      const csv = stringify(rows.map((r) => ({ name: r.name, status: r.status, budget: r.budget ?? '', currency: r.budget ? 'USD' : '', budget_unit: r.budget ? r.budget_unit : '' })), { header: true });
-      const created = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', '-', '--json'], { stdin: csv });
-      expect(created.code).toBe(0);
-      const ids = (JSON.parse(created.stdout) as Result[]).map((r) => r.id);
-      const listed = await user.run(['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(','), '-o', 'csv']);
-      const back = new Map((parse(listed.stdout, { columns: true }) as Array<Record<string, string>>).map((r) => [r.campaign_id!, r]));
-      rows.forEach((r, i) => {
-        const got = back.get(ids[i]!)!;
-        expect(got.name).toBe(r.name);
-        expect(got.status).toBe(r.status);
-        expect(got.budget).toBe(r.budget ?? '');
-        expect(got.budget_unit).toBe(r.budget ? r.budget_unit : '');
-      });
-    }), { numRuns: 15 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 1, maxLength: 5 }), async (rows) => {
+        const csv = stringify(
+          rows.map((r) => ({
+            name: r.name,
+            status: r.status,
+            budget: r.budget ?? '',
+            currency: r.budget ? 'USD' : '',
+            budget_unit: r.budget ? r.budget_unit : '',
+          })),
+          { header: true },
+        );
+        const created = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', '-', '--json'], { stdin: csv });
+        expect(created.code).toBe(0);
+        const ids = (JSON.parse(created.stdout) as Result[]).map((r) => r.id);
+        const listed = await user.run(['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(','), '-o', 'csv']);
+        const back = new Map(parse<Record<string, string>>(listed.stdout, { columns: true }).map((r) => [r.campaign_id!, r]));
+        rows.forEach((r, i) => {
+          const got = back.get(ids[i]!)!;
+          expect(got.name).toBe(r.name);
+          expect(got.status).toBe(r.status);
+          expect(got.budget).toBe(r.budget ?? '');
+          expect(got.budget_unit).toBe(r.budget ? r.budget_unit : '');
+        });
+      }),
+      { numRuns: 15 },
+    );
   });
 });
 
@@ -205,19 +273,44 @@ describe('a 10,000-row patch on a flaky network', () => {
       const bigUser = new TestUser(big);
       const bigAccount = (await firstAccount(bigUser)).ad_account_id;
       const listed = await bigUser.run(['ads', 'campaigns', 'list', '--account', bigAccount, '--all', '-o', 'csv']);
-      const ids = (parse(listed.stdout, { columns: true }) as Array<Record<string, string>>).map((r) => r.campaign_id!);
+      const ids = parse<Record<string, string>>(listed.stdout, { columns: true }).map((r) => r.campaign_id!);
       expect(ids).toHaveLength(10_000);
-      const csv = stringify(ids.map((id, i) => ({ campaign_id: id, name: `Bulk ${i}`, status: i % 2 ? 'paused' : 'active', budget: `${i}.5`, currency: 'USD', budget_unit: 'weekly' })), { header: true });
+      const csv = stringify(
+        ids.map((id, i) => ({
+          campaign_id: id,
+          name: `Bulk ${i}`,
+          status: i % 2 ? 'paused' : 'active',
+          budget: `${i}.5`,
+          currency: 'USD',
+          budget_unit: 'weekly',
+        })),
+        { header: true },
+      );
       // 5% 500s, 5% drops (half of those after the write), 5% 429s, and 2% of items failing transiently.
       big.setFaults({ failRate: 0.1, throttleRate: 0.05, itemFailRate: 0.02 });
       big.resetStats();
-      const result = await bigUser.run(['ads', 'campaigns', 'patch', '--account', bigAccount, '--from-csv', file('big.csv', csv), '--batch-size', '100', '-o', 'ndjson']);
+      const result = await bigUser.run([
+        'ads',
+        'campaigns',
+        'patch',
+        '--account',
+        bigAccount,
+        '--from-csv',
+        file('big.csv', csv),
+        '--batch-size',
+        '100',
+        '-o',
+        'ndjson',
+      ]);
       big.setFaults({ failRate: 0, throttleRate: 0, itemFailRate: 0 });
       const statuses = big.stats.requests.map((r) => r.status);
       expect(statuses).toContain(429);
       expect(statuses).toContain(500);
       expect(statuses).toContain(0);
-      const results = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
+      const results = result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Result);
       expect(results).toHaveLength(10_000);
       expect(results.map((r) => r.line)).toEqual(ids.map((_, i) => i + 2));
       expect(results.filter((r) => r.result !== 'ok')).toEqual([]);
@@ -242,15 +335,25 @@ describe('interrupt and resume', () => {
       const slowUser = new TestUser(slow);
       const slowAccount = (await firstAccount(slowUser)).ad_account_id;
       const ids = [...(await slowUser.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', slowAccount, '--all']))].map((c) => c.campaign_id);
-      const csv = stringify(ids.map((id) => ({ campaign_id: id, name: `Resumed ${id.slice(0, 8)}` })), { header: true });
+      const csv = stringify(
+        ids.map((id) => ({ campaign_id: id, name: `Resumed ${id.slice(0, 8)}` })),
+        { header: true },
+      );
       const input = file('resume.csv', csv);
       slow.resetStats();
       const controller = new AbortController();
-      const running = slowUser.run(['ads', 'campaigns', 'patch', '--account', slowAccount, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'], { signal: controller.signal });
-      setTimeout(() => controller.abort(new Error('interrupted')), 150);
+      const running = slowUser.run(
+        ['ads', 'campaigns', 'patch', '--account', slowAccount, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'],
+        { signal: controller.signal },
+      );
+      // After the reads of the current state (a patch reads first), while batches are being sent.
+      setTimeout(() => controller.abort(new Error('interrupted')), 450);
       const first = await running;
       expect(first.code).toBe(130);
-      const results = first.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
+      const results = first.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Result);
       expect(results).toHaveLength(ids.length);
       const ok = results.filter((r) => r.result === 'ok');
       const skipped = results.filter((r) => r.result === 'skipped');
@@ -260,10 +363,28 @@ describe('interrupt and resume', () => {
       expect(skipped.every((r) => r.error_code === 'Interrupted')).toBe(true);
       expect(slow.stats.writesById.size).toBe(ok.length);
 
-      const resume = await slowUser.run(['ads', 'campaigns', 'patch', '--account', slowAccount, '--from-csv', input, '--resume', file('first.ndjson', first.stdout), '-o', 'ndjson']);
+      const resume = await slowUser.run([
+        'ads',
+        'campaigns',
+        'patch',
+        '--account',
+        slowAccount,
+        '--from-csv',
+        input,
+        '--resume',
+        file('first.ndjson', first.stdout),
+        '-o',
+        'ndjson',
+      ]);
       expect(resume.code).toBe(0);
-      const second = resume.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
-      expect(second.filter((r) => r.result === 'ok').map((r) => r.line)).toEqual(skipped.map((r) => r.line));
+      const second = resume.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Result);
+      expect(
+        second.filter((r) => r.result === 'ok').map((r) => r.line),
+        JSON.stringify(second.slice(0, 12)),
+      ).toEqual(skipped.map((r) => r.line));
       expect(second.filter((r) => r.error_code === 'AlreadyApplied').map((r) => r.line)).toEqual(ok.map((r) => r.line));
       for (const id of ids) expect(slow.stats.writesById.get(id)).toBe(1);
     } finally {
@@ -281,19 +402,31 @@ describe('JSON input is streamed', () => {
     expect(body.length).toBeGreaterThan(1 << 20);
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', file('big-body.json', body), '-o', 'ndjson']);
     expect(result.code).toBe(0);
-    const rows = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as Result);
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Result);
     expect(rows).toHaveLength(6000);
     expect(rows[5999]).toMatchObject({ line: 6000, result: 'ok' });
     expect((await campaigns([ids[2]!])).get(ids[2]!)!.name).toBe(items[5999]!.name);
 
-    const array = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-', '-o', 'ndjson'], { stdin: JSON.stringify(items.slice(0, 4), null, 1) });
+    const array = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-', '-o', 'ndjson'], {
+      stdin: JSON.stringify(items.slice(0, 4), null, 1),
+    });
     expect(array.code).toBe(0);
-    expect(array.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Result).line)).toEqual([1, 2, 3, 4]);
+    expect(
+      array.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Result).line),
+    ).toEqual([1, 2, 3, 4]);
   });
 
   it('a broken JSON array is refused before anything is sent', async () => {
     sandbox.resetStats();
-    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], { stdin: '[{"campaign_id": "x", "name": "y"}, {"campaign_id": ' });
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], {
+      stdin: '[{"campaign_id": "x", "name": "y"}, {"campaign_id": ',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--from-json: not valid JSON/);
     expect(sandbox.stats.requests).toEqual([]);
@@ -303,9 +436,15 @@ describe('JSON input is streamed', () => {
 describe('progress and summary on stderr', () => {
   it('draws a progress bar (rows, failed, rate, ETA) only when stderr is a terminal, and always a summary', async () => {
     const ids = [...(await campaigns()).keys()].slice(0, 20);
-    const csv = stringify(ids.map((id, i) => ({ campaign_id: id, name: `Progress ${i}` })), { header: true });
+    const csv = stringify(
+      ids.map((id, i) => ({ campaign_id: id, name: `Progress ${i}` })),
+      { header: true },
+    );
     const input = file('progress.csv', csv);
-    const onTerminal = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'], { tty: true });
+    const onTerminal = await user.run(
+      ['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'],
+      { tty: true },
+    );
     expect(onTerminal.code).toBe(0);
     expect(onTerminal.stderr).toMatch(/\r\[#+-*\] \d+\/20 rows {2}0 failed {2}\d+ rows\/s {2}ETA \d+s/);
     expect(onTerminal.stderr).toMatch(/20 rows: 20 ok, 0 failed, 0 invalid, 0 skipped in \d+\.\d s \(\d+ rows\/s\)/);
@@ -313,7 +452,8 @@ describe('progress and summary on stderr', () => {
 
     const piped = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '-o', 'ndjson']);
     expect(piped.stderr).not.toContain('\r');
-    expect(piped.stderr).toMatch(/^20 rows: 20 ok/m);
+    // The same patch again changes nothing: each row is reported unchanged, none sent.
+    expect(piped.stderr).toMatch(/^20 rows: 0 ok, 20 unchanged/m);
   });
 });
 

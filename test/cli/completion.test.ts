@@ -1,9 +1,10 @@
 // Shell completion: generated from the command tree, checked in real shells.
+import { commandTree } from '../../src/commands/tree.js';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETION_FILES, completionScript, SHELLS } from '../../src/completion/scripts.js';
+import { COMPLETION_FILES, completionScript, SHELLS } from '../../src/commands/completion/scripts.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 
@@ -16,14 +17,15 @@ beforeAll(async () => {
   sandbox = await sandboxOnFreePort();
   user = new TestUser(sandbox);
   dir = tempDir();
-  for (const shell of SHELLS) fs.writeFileSync(path.join(dir, COMPLETION_FILES[shell]), completionScript(shell));
+  for (const shell of SHELLS) fs.writeFileSync(path.join(dir, COMPLETION_FILES[shell]), completionScript(shell, commandTree));
 });
 afterAll(() => sandbox.close());
 
 /** Runs a shell on a script; a missing shell fails with how to install it (CI installs bash, zsh and fish). */
 function shell(name: 'bash' | 'zsh' | 'fish', args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(name, args, { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH, HOME: dir } });
-  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw new Error(`${name} is not installed: apt-get install -y ${name}`);
+  const error: NodeJS.ErrnoException | undefined = result.error;
+  if (error?.code === 'ENOENT') throw new Error(`${name} is not installed: apt-get install -y ${name}`);
   return result;
 }
 
@@ -47,13 +49,15 @@ describe('completion scripts', () => {
   it.each(SHELLS)('completions/%s is up to date (regenerate with `npm run completions`)', (name) => {
     const file = path.join(root, 'completions', COMPLETION_FILES[name]);
     expect(fs.existsSync(file), `${file} is missing: run npm run completions`).toBe(true);
-    expect(fs.readFileSync(file, 'utf8'), `completions/${COMPLETION_FILES[name]} is out of date: run npm run completions`).toBe(completionScript(name));
+    expect(fs.readFileSync(file, 'utf8'), `completions/${COMPLETION_FILES[name]} is out of date: run npm run completions`).toBe(
+      completionScript(name, commandTree),
+    );
   });
 
   it.each(SHELLS)('platform completion %s prints the script', async (name) => {
     const result = await user.run(['completion', name]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(completionScript(name));
+    expect(result.stdout).toBe(completionScript(name, commandTree));
   });
 
   it('platform completion with an unknown shell is a usage error', async () => {
@@ -63,7 +67,11 @@ describe('completion scripts', () => {
   });
 
   it('zsh and fish accept their scripts (zsh -n, fish -n), and so does bash -n', () => {
-    for (const [name, file] of [['bash', COMPLETION_FILES.bash], ['zsh', COMPLETION_FILES.zsh], ['fish', COMPLETION_FILES.fish]] as const) {
+    for (const [name, file] of [
+      ['bash', COMPLETION_FILES.bash],
+      ['zsh', COMPLETION_FILES.zsh],
+      ['fish', COMPLETION_FILES.fish],
+    ] as const) {
       const result = shell(name, ['-n', file]);
       expect(result.stderr, name).toBe('');
       expect(result.status, name).toBe(0);
@@ -75,7 +83,7 @@ describe('bash completion', () => {
   it('completes subcommands: platform ads ca<TAB>', () => {
     expect(bashOffers(['platform', 'ads', 'ca'])).toEqual(['campaigns']);
     expect(bashOffers(['platform', ''])).toEqual(['sandbox', 'auth', 'ads', 'rider', 'delivery', 'webhooks', 'api', 'completion', 'help']);
-    expect(bashOffers(['platform', 'ads', 'campaigns', ''])).toEqual(['list', 'create', 'patch']);
+    expect(bashOffers(['platform', 'ads', 'campaigns', ''])).toEqual(['list', 'view', 'create', 'patch']);
   });
 
   it('completes flags, with the global ones: platform ads campaigns list --o<TAB>', () => {
@@ -107,7 +115,10 @@ describe('bash completion', () => {
 
   it('completes profile names from `platform __complete profiles`', () => {
     // A stand-in for the installed CLI, as the script calls it at completion time.
-    expect(bashOffers(['platform', '--profile', 'p'], 'platform() { [[ "$*" == "__complete profiles" ]] && printf "local\\nprod\\npreview\\n"; }')).toEqual(['prod', 'preview']);
+    expect(bashOffers(['platform', '--profile', 'p'], 'platform() { [[ "$*" == "__complete profiles" ]] && printf "local\\nprod\\npreview\\n"; }')).toEqual([
+      'prod',
+      'preview',
+    ]);
   });
 });
 
@@ -137,7 +148,7 @@ describe('zsh completion', () => {
       't() { words=("$@"); CURRENT=${#words}; _platform }',
     ].join('\n');
     const run = (line: string) => shell('zsh', ['-f', '-c', `${stubs}\n${line}`]).stdout.trim();
-    expect(run("t platform ads ''")).toBe('accounts stores campaigns ad-groups ads');
+    expect(run("t platform ads ''")).toBe('accounts stores campaigns ad-groups ads reports products');
     expect(run("t platform --profile x ads campaigns list --output ''")).toBe('table json ndjson csv');
     expect(run('t platform ads campaigns list --output=j')).toBe('table json ndjson csv');
     expect(run('t platform ads campaigns list --o').split(' ')).toEqual(expect.arrayContaining(['--account', '--output']));

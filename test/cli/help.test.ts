@@ -16,34 +16,39 @@ afterAll(() => sandbox.close());
 
 /** Every visible command of the tree, groups and leaves, with its path. */
 function commands(specs: readonly CommandSpec[], parent: string[] = []): Array<{ path: string[]; spec: CommandSpec }> {
-  return specs.filter((s) => !s.hidden).flatMap((spec) => [{ path: [...parent, spec.name], spec }, ...commands(spec.subcommands ?? [], [...parent, spec.name])]);
+  return specs
+    .filter((s) => !s.hidden)
+    .flatMap((spec) => [{ path: [...parent, spec.name], spec }, ...commands(spec.subcommands ?? [], [...parent, spec.name])]);
 }
 
 describe('--help', () => {
-  it.each(commands(commandTree).map((c) => [c.path.join(' '), c] as const))('platform %s --help: description, flags with choices and defaults, >= 2 examples', async (_name, { path, spec }) => {
-    const result = await user.run([...path, '--help']);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    // Commander re-wraps text to the terminal width: compare words, not line breaks.
-    const words = (text: string) => text.replace(/\s+/g, ' ');
-    const help = words(result.stdout);
-    expect(help).toContain(`Usage: platform ${path.join(' ')}`);
-    expect(help).toContain(words(spec.description ?? spec.summary));
-    const examples = result.stdout.split('\nExamples:\n')[1] ?? '';
-    expect(result.stdout).toContain('\nExamples:\n');
-    expect(examples.split('\n').filter((line) => line.startsWith('  $ ')).length).toBeGreaterThanOrEqual(2);
-    for (const option of spec.options ?? []) {
-      if (option.hidden) continue;
-      const long = option.flags.split(/[ ,]+/).find((part) => part.startsWith('--'))!;
-      expect(help).toContain(long);
-      if (option.choices) expect(help).toContain(`choices: ${option.choices.map((c) => `"${c}"`).join(', ')}`);
-      if (option.default !== undefined) expect(help).toContain(`default: ${JSON.stringify(option.default)}`);
-    }
-    // The global options are listed too.
-    expect(help).toContain('-o, --output <format>');
-  });
+  it.each(commands(commandTree).map((c) => [c.path.join(' '), c] as const))(
+    'platform %s --help: description, flags with choices and defaults, >= 2 examples',
+    async (_name, { path, spec }) => {
+      const result = await user.run([...path, '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      // Commander re-wraps text to the terminal width: compare words, not line breaks.
+      const words = (text: string) => text.replace(/\s+/g, ' ');
+      const help = words(result.stdout);
+      expect(help).toContain(`Usage: platform ${path.join(' ')}`);
+      expect(help).toContain(words(spec.description ?? spec.summary));
+      const examples = result.stdout.split('\nExamples:\n')[1] ?? '';
+      expect(result.stdout).toContain('\nExamples:\n');
+      expect(examples.split('\n').filter((line) => line.startsWith('  $ ')).length).toBeGreaterThanOrEqual(2);
+      for (const option of spec.options ?? []) {
+        if (option.hidden) continue;
+        const long = option.flags.split(/[ ,]+/).find((part) => part.startsWith('--'))!;
+        expect(help).toContain(long);
+        if (option.choices) expect(help).toContain(`choices: ${option.choices.map((c) => `"${c}"`).join(', ')}`);
+        if (option.default !== undefined) expect(help).toContain(`default: ${JSON.stringify(option.default)}`);
+      }
+      // The global options are listed too.
+      expect(help).toContain('-o, --output <format>');
+    },
+  );
 
-  it('platform help <command...> shows that command\'s help; platform help alone the program\'s', async () => {
+  it("platform help <command...> shows that command's help; platform help alone the program's", async () => {
     const nested = await user.run(['help', 'ads', 'campaigns', 'list']);
     expect(nested.code).toBe(0);
     expect(nested.stdout).toContain('Usage: platform ads campaigns list');
@@ -69,7 +74,13 @@ describe('--help', () => {
   it('platform help exit-codes lists every exit code', async () => {
     const result = await user.run(['help', 'exit-codes']);
     expect(result.code).toBe(0);
-    for (const [code, word] of [['0', 'success'], ['1', 'failure'], ['2', 'usage'], ['4', 'authentication'], ['130', 'interrupted']]) {
+    for (const [code, word] of [
+      ['0', 'success'],
+      ['1', 'failure'],
+      ['2', 'usage'],
+      ['4', 'authentication'],
+      ['130', 'interrupted'],
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`^ +${code} +${word}`, 'm'));
     }
   });
@@ -77,7 +88,17 @@ describe('--help', () => {
   it('platform help environment lists every environment variable', async () => {
     const result = await user.run(['help', 'environment']);
     expect(result.code).toBe(0);
-    for (const name of ['PLATFORM_PROFILE', 'PLATFORM_TOKEN', 'PLATFORM_CLIENT_ID', 'PLATFORM_CLIENT_SECRET', 'PLATFORM_WEBHOOK_SECRET', 'PLATFORM_BASE_URL', 'NO_COLOR', 'CLICOLOR_FORCE', 'PLATFORM_CONFIG_DIR']) {
+    for (const name of [
+      'PLATFORM_PROFILE',
+      'PLATFORM_TOKEN',
+      'PLATFORM_CLIENT_ID',
+      'PLATFORM_CLIENT_SECRET',
+      'PLATFORM_WEBHOOK_SECRET',
+      'PLATFORM_BASE_URL',
+      'NO_COLOR',
+      'CLICOLOR_FORCE',
+      'PLATFORM_CONFIG_DIR',
+    ]) {
       expect(result.stdout).toMatch(new RegExp(`^ +${name} `, 'm'));
     }
   });

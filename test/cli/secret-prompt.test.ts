@@ -18,9 +18,11 @@ afterAll(() => sandbox.close());
 describe('hidden secret prompts', () => {
   it('auth login --client-credentials asks for the client secret on a terminal and stores it, unprinted', async () => {
     const user = new TestUser(sandbox);
-    const result = await runOnTerminal(user, ['auth', 'login', '--client-credentials', '--profile', 'typed', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--base-url', sandbox.url], [
-      [/Client secret for sandbox-demo-client/, SANDBOX_DEMO_CLIENT_SECRET],
-    ]);
+    const result = await runOnTerminal(
+      user,
+      ['auth', 'login', '--client-credentials', '--profile', 'typed', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--base-url', sandbox.url],
+      [[/Client secret for sandbox-demo-client/, SANDBOX_DEMO_CLIENT_SECRET]],
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/Logged in to profile typed/);
     expect(result.stdout + result.stderr).not.toContain(SANDBOX_DEMO_CLIENT_SECRET);
@@ -29,7 +31,17 @@ describe('hidden secret prompts', () => {
 
   it('without a terminal it does not hang: it says where the secret can come from (exit 2)', async () => {
     const user = new TestUser(sandbox);
-    const result = await user.run(['auth', 'login', '--client-credentials', '--profile', 'nope', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--base-url', sandbox.url]);
+    const result = await user.run([
+      'auth',
+      'login',
+      '--client-credentials',
+      '--profile',
+      'nope',
+      '--client-id',
+      SANDBOX_DEMO_CLIENT_ID,
+      '--base-url',
+      sandbox.url,
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/PLATFORM_CLIENT_SECRET/);
   });

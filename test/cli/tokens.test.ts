@@ -67,10 +67,25 @@ describe('tokens and the config file', () => {
 
   it('auth login stores the profile; status shows grant and scopes but never the token; token prints it; logout removes it', async () => {
     const user = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET });
-    const login = await user.run(['auth', 'login', '--client-credentials', '--profile', 'work', '--client-id', 'sandbox-demo-client', '--base-url', sandbox.url, '--scopes', 'ads.campaigns.read']);
+    const login = await user.run([
+      'auth',
+      'login',
+      '--client-credentials',
+      '--profile',
+      'work',
+      '--client-id',
+      'sandbox-demo-client',
+      '--base-url',
+      sandbox.url,
+      '--scopes',
+      'ads.campaigns.read',
+    ]);
     expect(login.code).toBe(0);
     expect(login.stderr).toMatch(/Logged in to profile work/);
-    const status = await user.json<Array<{ profile: string; active: boolean; grant: string; scopes: string[]; expires_at: string; source: string }>>(['auth', 'status']);
+    const status = await user.json<Array<{ profile: string; active: boolean; grant: string; scopes: string[]; expires_at: string; source: string }>>([
+      'auth',
+      'status',
+    ]);
     const work = status.find((p) => p.profile === 'work')!;
     expect(work).toMatchObject({ active: true, grant: 'client_credentials', scopes: ['ads.campaigns.read'], source: 'config' });
     expect(Date.parse(work.expires_at)).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);

@@ -37,7 +37,7 @@ describe('platform webhooks sign', () => {
     expect((await user.run(['webhooks', 'sign'], { stdin: raw })).stdout).toBe(`${signature}\n`);
   });
 
-  it('without PLATFORM_WEBHOOK_SECRET signs with the profile\'s client secret; with no secret anywhere, exit 2', async () => {
+  it("without PLATFORM_WEBHOOK_SECRET signs with the profile's client secret; with no secret anywhere, exit 2", async () => {
     const local = await user.run(['webhooks', 'sign', '-'], { stdin: raw, env: { PLATFORM_WEBHOOK_SECRET: undefined } });
     expect(local.stdout).toBe(`${createHmac('sha256', SANDBOX_DEMO_CLIENT_SECRET).update(raw).digest('hex')}\n`);
     const none = await user.run(['webhooks', 'sign', '-', '--profile', 'nowhere'], { stdin: raw, env: { PLATFORM_WEBHOOK_SECRET: undefined } });
@@ -60,9 +60,13 @@ describe('platform webhooks verify', () => {
   it('exits 1 for a body that was changed, or a wrong secret', async () => {
     const changed = await user.run(['webhooks', 'verify', file('changed.json', raw.replace('accepted', 'completed')), '--signature', signature]);
     expect(changed.code).toBe(1);
-    expect(changed.stderr).toMatch(/^invalid signature: the HMAC-SHA256 of the \d+ bytes received is [0-9a-f]{8}\.\.\., the signature is [0-9a-f]{8}\.\.\.; wrong secret/);
+    expect(changed.stderr).toMatch(
+      /^invalid signature: the HMAC-SHA256 of the \d+ bytes received is [0-9a-f]{8}\.\.\., the signature is [0-9a-f]{8}\.\.\.; wrong secret/,
+    );
     expect(changed.stdout).toBe('');
-    const wrongSecret = await user.run(['webhooks', 'verify', file('body2.json', raw), '--signature', signature], { env: { PLATFORM_WEBHOOK_SECRET: 'other' } });
+    const wrongSecret = await user.run(['webhooks', 'verify', file('body2.json', raw), '--signature', signature], {
+      env: { PLATFORM_WEBHOOK_SECRET: 'other' },
+    });
     expect(wrongSecret.code).toBe(1);
   });
 
@@ -102,7 +106,10 @@ describe('platform webhooks verify: header blocks, JSON, diagnoses, secrets', ()
   const demoSig = '9ccfbe4824fd6bec48d503d770298fd3fc301c13c9115f068128b7731a1202c9';
 
   it('finds X-Platform-Signature and X-Environment in a raw header block', async () => {
-    const headers = file('headers.txt', `POST /webhooks HTTP/1.1\r\nHost: example.com\r\nContent-Type: application/json\r\nx-environment: sandbox\r\nX-Platform-Signature: ${demoSig}\r\n\r\n`);
+    const headers = file(
+      'headers.txt',
+      `POST /webhooks HTTP/1.1\r\nHost: example.com\r\nContent-Type: application/json\r\nx-environment: sandbox\r\nX-Platform-Signature: ${demoSig}\r\n\r\n`,
+    );
     const result = await user.run(['webhooks', 'verify', compact, '--headers', headers], { env: { PLATFORM_WEBHOOK_SECRET: SANDBOX_DEMO_CLIENT_SECRET } });
     expect(result).toMatchObject({ code: 0, stdout: 'valid signature (HMAC-SHA256 of 377 bytes, X-Environment: sandbox)\n' });
     const missing = await user.run(['webhooks', 'verify', compact, '--headers', file('no-sig.txt', 'Host: a\nX-Environment: sandbox\n')]);
@@ -113,13 +120,24 @@ describe('platform webhooks verify: header blocks, JSON, diagnoses, secrets', ()
   });
 
   it('-o json prints the computation for scripts, on a mismatch too (exit 1)', async () => {
-    const ok = await user.json<Record<string, unknown>>(['webhooks', 'verify', compact, '--signature', demoSig.toUpperCase()], { env: { PLATFORM_WEBHOOK_SECRET: undefined } });
-    expect(ok).toEqual({
-      valid: true, algorithm: 'HMAC-SHA256', body_bytes: 377, computed_signature: demoSig, signature: demoSig,
-      signature_source: '--signature', environment: null, secret_source: 'the client secret of profile local',
-      notes: [expect.stringMatching(/uppercase hex/)], diagnosis: null,
+    const ok = await user.json<Record<string, unknown>>(['webhooks', 'verify', compact, '--signature', demoSig.toUpperCase()], {
+      env: { PLATFORM_WEBHOOK_SECRET: undefined },
     });
-    const bad = await user.run(['webhooks', 'verify', path.join(vectors, 'event-newline.json'), '--signature', demoSig, '-o', 'json'], { env: { PLATFORM_WEBHOOK_SECRET: SANDBOX_DEMO_CLIENT_SECRET } });
+    expect(ok).toEqual({
+      valid: true,
+      algorithm: 'HMAC-SHA256',
+      body_bytes: 377,
+      computed_signature: demoSig,
+      signature: demoSig,
+      signature_source: '--signature',
+      environment: null,
+      secret_source: 'the client secret of profile local',
+      notes: [expect.stringMatching(/uppercase hex/)],
+      diagnosis: null,
+    });
+    const bad = await user.run(['webhooks', 'verify', path.join(vectors, 'event-newline.json'), '--signature', demoSig, '-o', 'json'], {
+      env: { PLATFORM_WEBHOOK_SECRET: SANDBOX_DEMO_CLIENT_SECRET },
+    });
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ valid: false, body_bytes: 378, diagnosis: { case: 'trailing-newline-added' } });
   });
@@ -142,12 +160,14 @@ describe('platform webhooks verify: header blocks, JSON, diagnoses, secrets', ()
     }
   });
 
-  it('names the other secret that matches (the profile\'s vs PLATFORM_WEBHOOK_SECRET) and never prints either', async () => {
+  it("names the other secret that matches (the profile's vs PLATFORM_WEBHOOK_SECRET) and never prints either", async () => {
     const wrong = 'env-secret-that-is-wrong';
     const runs = [
       await user.run(['webhooks', 'verify', compact, '--signature', demoSig], { env: { PLATFORM_WEBHOOK_SECRET: wrong } }),
       await user.run(['webhooks', 'verify', compact, '--signature', demoSig, '-o', 'json', '--debug'], { env: { PLATFORM_WEBHOOK_SECRET: wrong } }),
-      await user.run(['webhooks', 'verify', path.join(vectors, 'event-newline.json'), '--signature', demoSig, '--debug'], { env: { PLATFORM_WEBHOOK_SECRET: wrong } }),
+      await user.run(['webhooks', 'verify', path.join(vectors, 'event-newline.json'), '--signature', demoSig, '--debug'], {
+        env: { PLATFORM_WEBHOOK_SECRET: wrong },
+      }),
     ];
     expect(runs[0]!.code).toBe(1);
     expect(runs[0]!.stderr).toMatch(/it matches with the client secret of profile local, not PLATFORM_WEBHOOK_SECRET/);

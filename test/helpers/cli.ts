@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { runCli } from '../../src/cli.js';
-import type { Clock } from '../../src/context.js';
+import type { Clock } from '../../src/io.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { startRecordingProxy } from './contract/recorder.js';
 
 export interface CliResult {
   code: number;
@@ -19,6 +20,8 @@ export interface RunOptions {
   stdin?: string;
   /** Pretend stdout (and stderr) is a terminal. */
   tty?: boolean;
+  /** The terminal's width (default 200). */
+  columns?: number;
   clock?: Clock;
   signal?: AbortSignal;
 }
@@ -34,10 +37,14 @@ export function fastClock(): Clock & { slept: number[] } {
         slept.push(ms);
         if (signal?.aborted) return reject(signal.reason);
         const timer = setTimeout(resolve, Math.ceil(ms / 100));
-        signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          reject(signal.reason);
-        }, { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       }),
   };
 }
@@ -51,7 +58,10 @@ export class TestUser {
   readonly configDir = tempDir();
   readonly clock = fastClock();
 
-  constructor(readonly sandbox: Sandbox, readonly env: Record<string, string | undefined> = {}) {}
+  constructor(
+    readonly sandbox: Sandbox,
+    readonly env: Record<string, string | undefined> = {},
+  ) {}
 
   get configPath(): string {
     return path.join(this.configDir, 'config.json');
@@ -80,7 +90,7 @@ export class TestUser {
         stdoutIsTTY: Boolean(options.tty),
         stderrIsTTY: Boolean(options.tty),
         stdinIsTTY: false,
-        columns: 120,
+        columns: options.columns ?? 200,
       },
       env: {
         PLATFORM_CONFIG_DIR: this.configDir,
@@ -105,8 +115,20 @@ export class TestUser {
   }
 }
 
+/**
+ * A sandbox on a free port, seen through a recording proxy (the contract gate): `url` is
+ * the proxy's, everything else the sandbox's own.
+ */
 export async function sandboxOnFreePort(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ port: 0, ...options });
+  const sandbox = await startSandbox({ port: 0, ...options });
+  const proxy = await startRecordingProxy(sandbox.url);
+  return Object.assign(Object.create(null) as Sandbox, sandbox, {
+    url: proxy.url,
+    close: async () => {
+      await proxy.close();
+      await sandbox.close();
+    },
+  });
 }
 
 /** The first listed ad account of the seeded sandbox. */

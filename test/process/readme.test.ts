@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 
@@ -16,14 +17,32 @@ function readmeCommand(heading: string): string {
   return command;
 }
 
+/** A port nothing listens on now (the kernel picks it; we close it at once). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The environment of a new user: no PLATFORM_* or proxy settings from whoever runs the tests. */
+function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const home = tempDir();
+  return { PATH: process.env.PATH ?? '', HOME: home, PLATFORM_CONFIG_DIR: path.join(home, '.config/platform'), ...extra };
+}
+
 describe('README set-up commands', () => {
-  it('the main-job command prints a campaigns table from the sandbox', () => {
+  it('the main-job command prints a campaigns table from the sandbox', async () => {
+    // The commands run as written; PLATFORM_SANDBOX_PORT moves the sandbox (and the local
+    // profile with it) off 4010, so the test never collides with a sandbox already running.
+    const port = String(await freePort());
     const command = readmeCommand('**Main job against the built-in sandbox**');
-    expect(command.startsWith('npm ci && ')).toBe(true);
-    // npm ci has already run in this checkout; run the rest exactly as written.
-    const result = spawnSync('bash', ['-c', command.slice('npm ci && '.length)], {
+    expect(command.startsWith('npm ci && npm run build && ')).toBe(true);
+    // npm ci and the build have already run in this checkout (pretest); run the rest exactly as written.
+    const result = spawnSync('bash', ['-c', command.slice('npm ci && npm run build && '.length)], {
       cwd: root,
-      env: { ...process.env, PLATFORM_CONFIG_DIR: tempDir() },
+      env: cleanEnv({ PLATFORM_SANDBOX_PORT: port }),
       encoding: 'utf8',
       timeout: 20_000,
     });
@@ -33,7 +52,7 @@ describe('README set-up commands', () => {
     expect(lines.length).toBeGreaterThan(10);
     expect(lines[1]).toMatch(/^[0-9a-f-]{36}\s+Campaign/);
     // `kill $!` stopped the sandbox: its port is free again.
-    const again = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list'], { env: { ...process.env, PLATFORM_BASE_URL: 'http://127.0.0.1:4010', PLATFORM_CONFIG_DIR: tempDir() }, encoding: 'utf8' });
+    const again = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list'], { env: cleanEnv({ PLATFORM_SANDBOX_PORT: port }), encoding: 'utf8' });
     expect(again.stderr).toMatch(/ECONNREFUSED/);
   });
 
@@ -47,7 +66,7 @@ describe('README set-up commands', () => {
 
 describe('the built CLI as a process', () => {
   it('sandbox serve on port 0 prints its URL and credentials, serves, and stops cleanly on Ctrl-C', async () => {
-    const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv({}) });
     let stdout = '';
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -59,7 +78,7 @@ describe('the built CLI as a process', () => {
     });
     expect(stdout).toMatch(/client id: sandbox-demo-client/);
     const list = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list', '-o', 'csv'], {
-      env: { ...process.env, PLATFORM_BASE_URL: url, PLATFORM_CONFIG_DIR: tempDir() },
+      env: cleanEnv({ PLATFORM_BASE_URL: url }),
       encoding: 'utf8',
     });
     expect(list.status).toBe(0);
@@ -71,7 +90,7 @@ describe('the built CLI as a process', () => {
 
   it('--version prints the package version', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-    const result = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8', env: cleanEnv({}) });
     expect(result.stdout.trim()).toBe(pkg.version);
   });
 });

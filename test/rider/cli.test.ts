@@ -18,8 +18,18 @@ afterAll(() => sandbox.close());
 /** Ride requests the sandbox received since the last resetStats(). */
 const rideRequestsSent = () => sandbox.stats.requests.filter((r) => r.method === 'POST' && r.path === '/v1.2/requests').length;
 
-interface Product { product_id: string; display_name: string; product_group: string }
-interface Price { product_id: string; estimate: string; low_estimate: number | null; surge_multiplier: number; currency_code: string | null }
+interface Product {
+  product_id: string;
+  display_name: string;
+  product_group: string;
+}
+interface Price {
+  product_id: string;
+  estimate: string;
+  low_estimate: number | null;
+  surge_multiplier: number;
+  currency_code: string | null;
+}
 
 describe('rider catalog commands', () => {
   it('lists products as a table and as JSON, localized with --lang', async () => {
@@ -33,7 +43,9 @@ describe('rider catalog commands', () => {
     const paris = await rider.json<Product[]>(['rider', 'products', '--at', PARIS.louvre, '--lang', 'fr']);
     expect(paris.map((p) => p.display_name)).toEqual(['Économique', 'Économique XL', 'Berline', 'Taxi']);
     const csv = await rider.run(['rider', 'products', '--at', PARIS.louvre, '-o', 'csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('product_id,display_name,product_group,capacity,shared,currency_code,base,minimum,cost_per_minute,cost_per_distance,distance_unit,description');
+    expect(csv.stdout.split('\n')[0]).toBe(
+      'product_id,display_name,product_group,capacity,shared,currency_code,base,minimum,cost_per_minute,cost_per_distance,distance_unit,description',
+    );
     const nowhere = await rider.run(['rider', 'products', '--at', '0,0']);
     expect(nowhere).toMatchObject({ code: 0, stdout: '' });
     expect(nowhere.stderr).toMatch(/outside every service area/);
@@ -57,7 +69,15 @@ describe('rider catalog commands', () => {
   it('estimates pickup times, leaving out products without drivers', async () => {
     const times = await rider.json<Array<{ display_name: string; estimate: number }>>(['rider', 'estimate', 'time', '--from', SF.downtown]);
     expect(times.map((t) => t.display_name)).toEqual(['Pool', 'Economy', 'Economy XL', 'Black', 'Taxi']);
-    const one = await rider.json<unknown[]>(['rider', 'estimate', 'time', '--from', SF.downtown, '--product', (await rider.json<Product[]>(['rider', 'products', '--at', SF.downtown]))[1]!.product_id]);
+    const one = await rider.json<unknown[]>([
+      'rider',
+      'estimate',
+      'time',
+      '--from',
+      SF.downtown,
+      '--product',
+      (await rider.json<Product[]>(['rider', 'products', '--at', SF.downtown]))[1]!.product_id,
+    ]);
     expect(one).toHaveLength(1);
   });
 
@@ -87,7 +107,8 @@ describe('rider catalog commands', () => {
     expect(table.stdout).toMatch(/Dana Demo\s+dana\.demo@example\.com/);
     const bad = await rider.run(['rider', 'me', '--apply-promo', 'NOPE']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr.trim()).toBe('validation_failed: Invalid request: applied_promotion_codes: unknown promotion code NOPE');
+    // The line names the profile the call was made with.
+    expect(bad.stderr.trim()).toBe('validation_failed: Invalid request: applied_promotion_codes: unknown promotion code NOPE (profile local)');
   });
 });
 
@@ -99,10 +120,12 @@ describe('server tokens', () => {
     // The default sandbox profile has a client-credentials token: no rider behind it.
     const time = await anonymous.run(['rider', 'estimate', 'time', '--from', SF.downtown]);
     expect(time.code).toBe(4);
-    expect(time.stderr).toMatch(/^insufficient_scope: .*platform auth login --scopes "profile request"/);
+    expect(time.stderr).toMatch(
+      /^insufficient_scope: .*\(profile local\); sign in as a rider with `platform auth login --scopes "[^"]*profile request" --profile local`/,
+    );
     const wrong = await new TestUser(sandbox, { PLATFORM_SERVER_TOKEN: 'not-a-token' }).run(['rider', 'products', '--at', SF.downtown]);
     expect(wrong.code).toBe(4);
-    expect(wrong.stderr).toMatch(/^unauthorized: Invalid server token; check PLATFORM_SERVER_TOKEN/);
+    expect(wrong.stderr).toMatch(/^unauthorized: Invalid server token \(profile local\); check PLATFORM_SERVER_TOKEN/);
   });
 });
 
@@ -164,7 +187,9 @@ describe('rider request', () => {
     // No terminal: with --yes but without --accept-surge it stops and gives the confirmation link.
     const stopped = await user.run(['rider', 'request', '--product', 'Economy', ...soma, '--yes']);
     expect(stopped.code).toBe(1);
-    expect(stopped.stderr).toMatch(/surge: not requested; fares are x1\.8 now\. Accept with --accept-surge, or confirm at http:\/\/\S+\/v1\.2\/surge-confirmations\/sc_\w+/);
+    expect(stopped.stderr).toMatch(
+      /surge: not requested; fares are x1\.8 now\. Accept with --accept-surge, or confirm at http:\/\/\S+\/v1\.2\/surge-confirmations\/sc_\w+/,
+    );
     const through = await user.run(['rider', 'request', '--product', 'Economy', ...soma, '--yes', '--accept-surge', '--json']);
     expect(through.code).toBe(0);
     expect(JSON.parse(through.stdout)).toMatchObject({ surge_multiplier: 1.8 });
@@ -190,11 +215,18 @@ describe('rider request', () => {
       [['--product', 'Economy', '--from', SF.downtown, '--to', '34.0522,-118.2437'], /^distance_exceeded: .*within 100 miles/],
       [['--product', 'Economy', '--from', SF.downtown, '--to', '38.5816,-121.4944'], /^outside_service_area: .*rider products --at/],
       [['--product', 'Pool', '--from', NYC.midtown, '--to', NYC.brooklyn, '--seats', '2'], /^invalid_seat_count: .*fewer --seats/],
-      [['--product', 'Pool', '--from', '37.95,-122.52', '--to', '37.60,-122.20'], /^validation_failed: .*: end_latitude: destination unsupported .*; end_longitude: destination unsupported/],
+      [
+        ['--product', 'Pool', '--from', '37.95,-122.52', '--to', '37.60,-122.20'],
+        /^validation_failed: .*: end_latitude: destination unsupported .*; end_longitude: destination unsupported/,
+      ],
       [['--product', 'Limo', '--from', SF.downtown, '--to', SF.mission], /^--product "Limo" is not a product at .*choose one of: Pool, Economy/],
       [['--product', 'Economy', ...trip], /^missing_payment_method: .*add a payment method/, await signedInUser(sandbox, 'profile request', 'no-payment')],
       [['--product', 'Economy', ...trip], /^forbidden: .*not allowed to request rides/, await signedInUser(sandbox, 'profile request', 'forbidden')],
-      [['--product', 'Economy', ...trip], /^insufficient_scope: .*needs the request scope; sign in as a rider/, await signedInUser(sandbox, 'profile')],
+      [
+        ['--product', 'Economy', ...trip],
+        /^insufficient_scope: .*needs the request scope \(profile \w+\); sign in as a rider/,
+        await signedInUser(sandbox, 'profile'),
+      ],
     ];
     for (const [args, pattern, who] of cases) {
       const result = await (who ?? rider).run(['rider', 'request', ...args, '--yes']);
@@ -220,7 +252,11 @@ describe('rider request --wait (sandbox clock 50000x)', () => {
     expect(result.stderr).toMatch(/: processing/);
     expect(result.stderr).toMatch(/: completed \(Sam Sandbox, Toyota Prius SANDBOX1\)/);
     const receipt = JSON.parse(result.stdout);
-    expect(receipt).toMatchObject({ currency_code: 'USD', expense_code: 'TRIP7', charges: expect.arrayContaining([expect.objectContaining({ name: 'Base Fare' })]) });
+    expect(receipt).toMatchObject({
+      currency_code: 'USD',
+      expense_code: 'TRIP7',
+      charges: expect.arrayContaining([expect.objectContaining({ name: 'Base Fare' })]),
+    });
     expect(receipt.total_charged).toBeGreaterThan(0);
     const history = await user.json<Array<{ request_id: string; status: string }>>(['rider', 'history']);
     expect(history[0]).toMatchObject({ request_id: receipt.request_id, status: 'completed' });
@@ -242,25 +278,53 @@ describe('rider request --wait (sandbox clock 50000x)', () => {
     const user = await signedInUser(fast);
     const products = await user.json<Product[]>(['rider', 'products', '--at', SF.downtown]);
     const xl = products.find((p) => p.product_group === 'platformxl')!;
-    await fetch(`${fast.url}/v1.2/sandbox/products/${xl.product_id}`, { method: 'PUT', body: JSON.stringify({ drivers_available: false }), headers: { 'content-type': 'application/json' } });
+    await fetch(`${fast.url}/v1.2/sandbox/products/${xl.product_id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ drivers_available: false }),
+      headers: { 'content-type': 'application/json' },
+    });
     try {
       const result = await user.run(['rider', 'request', '--product', xl.product_id, ...trip, '--yes', '--wait']);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/no driver near now/);
       expect(result.stderr).toMatch(/The ride ended without a trip: no_drivers_available\./);
     } finally {
-      await fetch(`${fast.url}/v1.2/sandbox/products/${xl.product_id}`, { method: 'PUT', body: JSON.stringify({ drivers_available: true }), headers: { 'content-type': 'application/json' } });
+      await fetch(`${fast.url}/v1.2/sandbox/products/${xl.product_id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ drivers_available: true }),
+        headers: { 'content-type': 'application/json' },
+      });
     }
   });
-
 });
 
 describe('delivery quote', () => {
   it('quotes with a delivery profile; a profile without eats.deliveries is told how to sign in', async () => {
     const eats = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DELIVERY_CLIENT_SECRET });
-    const login = await eats.run(['auth', 'login', '--client-credentials', '--profile', 'eats', '--client-id', SANDBOX_DELIVERY_CLIENT_ID, '--scopes', 'eats.deliveries']);
+    const login = await eats.run([
+      'auth',
+      'login',
+      '--client-credentials',
+      '--profile',
+      'eats',
+      '--client-id',
+      SANDBOX_DELIVERY_CLIENT_ID,
+      '--scopes',
+      'eats.deliveries',
+    ]);
     expect(login.code, login.stderr).toBe(0);
-    const args = ['delivery', 'quote', '--profile', 'eats', '--customer', '7b6f1b36-3a0e-4d5b-9a3e-2f1c9d3e8a11', '--pickup', '1 Market St, San Francisco', '--dropoff', '500 Castro St, San Francisco'];
+    const args = [
+      'delivery',
+      'quote',
+      '--profile',
+      'eats',
+      '--customer',
+      '7b6f1b36-3a0e-4d5b-9a3e-2f1c9d3e8a11',
+      '--pickup',
+      '1 Market St, San Francisco',
+      '--dropoff',
+      '500 Castro St, San Francisco',
+    ];
     const quote = await eats.json<{ id: string; fee: number; currency: string }>(args);
     expect(quote).toMatchObject({ id: expect.stringMatching(/^dqt_/), currency: 'usd' });
     expect(Number.isInteger(quote.fee)).toBe(true);
@@ -269,6 +333,6 @@ describe('delivery quote', () => {
     expect(table.stdout).toContain(`$${Math.floor(quote.fee / 100)}.${cents}`);
     const ads = await new TestUser(sandbox).run(args.filter((a, i) => a !== '--profile' && args[i - 1] !== '--profile'));
     expect(ads.code).toBe(4);
-    expect(ads.stderr).toMatch(/^PermissionDenied: the token lacks scope eats\.deliveries; sign the profile in with the delivery scope/);
+    expect(ads.stderr).toMatch(/^PermissionDenied: the token lacks scope eats\.deliveries \(profile local\); sign the profile in with the delivery scope/);
   });
 });

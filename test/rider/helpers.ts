@@ -8,7 +8,13 @@ import { httpBrowser, startCli } from '../auth/helpers.js';
 import { authorizeAndAllow, CLIENT, REDIRECT, tokenRequest } from '../sandbox/oauth-helpers.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 
-export const SF = { downtown: '37.7749,-122.4194', mission: '37.7599,-122.4148', airport: '37.6213,-122.3790', soma: '37.7842,-122.4016', sausalito: '37.8591,-122.4853' };
+export const SF = {
+  downtown: '37.7749,-122.4194',
+  mission: '37.7599,-122.4148',
+  airport: '37.6213,-122.3790',
+  soma: '37.7842,-122.4016',
+  sausalito: '37.8591,-122.4853',
+};
 export const NYC = { midtown: '40.7549,-73.9840', brooklyn: '40.6782,-73.9442' };
 export const PARIS = { louvre: '48.8606,2.3376', eiffel: '48.8584,2.2945' };
 
@@ -34,7 +40,12 @@ export async function signedInUser(sandbox: Sandbox, scopes = 'profile request',
  * Runs a command on a pretend terminal (stdin, stdout, stderr are TTYs) and answers each
  * prompt: `answers` are typed, in order, when a new `?` question appears on stderr.
  */
-export async function runInteractive(user: TestUser, args: string[], answers: string[], onPrompt?: (index: number) => void): Promise<CliResult & { prompts: string[] }> {
+export async function runInteractive(
+  user: TestUser,
+  args: string[],
+  answers: string[],
+  onPrompt?: (index: number) => void,
+): Promise<CliResult & { prompts: string[] }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();

@@ -42,7 +42,9 @@ describe('authentication and scopes', () => {
 
   it('403 PermissionDenied naming the missing scope', async () => {
     const readOnly = await getToken(sandbox.url, { scope: 'ads.campaigns.read' });
-    const res = await api(sandbox.url, readOnly, 'POST', `/v1/ads/${account}/campaigns`, { campaigns: [{ name: 'x', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] });
+    const res = await api(sandbox.url, readOnly, 'POST', `/v1/ads/${account}/campaigns`, {
+      campaigns: [{ name: 'x', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }],
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'PermissionDenied', message: 'the token lacks scope ads.campaigns.write' });
     expect((await get('/v1/ads/ad-accounts', readOnly)).body.message).toBe('the token lacks scope ads.ad-accounts.read');
@@ -138,7 +140,9 @@ describe('reads', () => {
       const t = await getToken(s.url);
       const acc = (await api(s.url, t, 'GET', '/v1/ads/ad-accounts')).body.ad_accounts[0].ad_account_id;
       const first = await api(s.url, t, 'GET', `/v1/ads/${acc}/campaigns?page_limit=10`);
-      const created = await api(s.url, t, 'POST', `/v1/ads/${acc}/campaigns`, { campaigns: [{ name: 'Between pages', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] });
+      const created = await api(s.url, t, 'POST', `/v1/ads/${acc}/campaigns`, {
+        campaigns: [{ name: 'Between pages', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }],
+      });
       const newId = created.body.results[0].success.id;
       const ids = first.body.campaigns.map((c: Campaign) => c.campaign_id);
       let pageToken = first.body.next_page_token?.value;
@@ -155,13 +159,14 @@ describe('reads', () => {
     }
   });
 
-  it('filters by id, repeated or comma-separated', async () => {
+  it('filters by one id per parameter, as the OpenAPI declares; a repeated filter is a 400 naming it', async () => {
     const all = (await get(`/v1/ads/${account}/campaigns`)).body.campaigns as Campaign[];
-    const [a, b, c] = [all[1]!.campaign_id, all[4]!.campaign_id, all[7]!.campaign_id];
+    const [a, c] = [all[1]!.campaign_id, all[7]!.campaign_id];
+    const single = await get(`/v1/ads/${account}/campaigns?campaign_id=${a}`);
+    expect(single.body.campaigns.map((x: Campaign) => x.campaign_id)).toEqual([a]);
     const repeated = await get(`/v1/ads/${account}/campaigns?campaign_id=${c}&campaign_id=${a}`);
-    expect(repeated.body.campaigns.map((x: Campaign) => x.campaign_id)).toEqual([a, c]);
-    const comma = await get(`/v1/ads/${account}/campaigns?campaign_id=${a},${b},unknown`);
-    expect(comma.body.campaigns.map((x: Campaign) => x.campaign_id)).toEqual([a, b]);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body).toEqual({ code: 'BadRequest', message: expect.stringMatching(/campaign_id was given 2 times/) as string });
     const withGroups = all.find((x) => x.ad_groups.length >= 2)!;
     const gid = withGroups.ad_groups[1]!.ad_group_id;
     const groups = await get(`/v1/ads/${account}/campaigns/${withGroups.campaign_id}/ad-groups?ad_group_id=${gid}`);
@@ -200,20 +205,37 @@ describe('writes', () => {
   it('batch create and patch campaigns with a failing item in the middle', async () => {
     const created = await api(sandbox.url, token, 'POST', campaignsPath(), {
       campaigns: [
-        { name: 'New A', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '5000000', currency_code: 'USD' } } },
-        { name: 'Wrong currency', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '5000000', currency_code: 'EUR' } } },
+        {
+          name: 'New A',
+          configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
+          budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '5000000', currency_code: 'USD' } },
+        },
+        {
+          name: 'Wrong currency',
+          configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
+          budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '5000000', currency_code: 'EUR' } },
+        },
         { name: 'New C', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' },
       ],
     });
     expect(created.status).toBe(200);
     const [a, failed, c] = created.body.results;
-    expect(failed).toEqual({ failure: { error_code: 'InvalidArgument', error_message: expect.stringMatching(/^campaigns\[1\]\.budget\.total\.currency_code: .*EUR.*USD/) } });
+    expect(failed).toEqual({
+      failure: { error_code: 'InvalidArgument', error_message: expect.stringMatching(/^campaigns\[1\]\.budget\.total\.currency_code: .*EUR.*USD/) },
+    });
     const ids = [a.success.id, c.success.id];
-    const listed = await get(`${campaignsPath()}?campaign_id=${ids.join(',')}`);
+    // One id per filter parameter (the OpenAPI declares it a single string).
+    const byIds = async () =>
+      (await Promise.all(ids.map(async (id) => (await get(`${campaignsPath()}?campaign_id=${id}`)).body.campaigns as Campaign[]))).flat();
+    const listed = { body: { campaigns: await byIds() } };
     expect(listed.body.campaigns).toHaveLength(2);
     expect(listed.body.campaigns[0]).toMatchObject({
-      name: 'New A', created_by_email: 'sandbox-demo@example.com', effective_status: 'CAMPAIGN_EFFECTIVE_STATUS_ACTIVE',
-      permissions: ['READ', 'UPDATE', 'DELETE'], ad_groups: [], created_at: '2026-03-01T12:00:00Z',
+      name: 'New A',
+      created_by_email: 'sandbox-demo@example.com',
+      effective_status: 'CAMPAIGN_EFFECTIVE_STATUS_ACTIVE',
+      permissions: ['READ', 'UPDATE', 'DELETE'],
+      ad_groups: [],
+      created_at: '2026-03-01T12:00:00Z',
     });
 
     now += 60_000;
@@ -229,19 +251,29 @@ describe('writes', () => {
       { failure: { error_code: 'NotFound', error_message: `campaign c-missing not found in account ${account}` } },
       { success: { id: ids[1] } },
     ]);
-    const after = (await get(`${campaignsPath()}?campaign_id=${ids.join(',')}`)).body.campaigns;
-    expect(after[0]).toMatchObject({ name: 'New A', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED', updated_at: '2026-03-01T12:01:00Z', created_at: '2026-03-01T12:00:00Z' });
-    expect(after[0].budget.total.amount_e5).toBe('5000000');
+    const after = (await byIds()) as Array<Campaign & { budget: { total: { amount_e5: string } } }>;
+    expect(after[0]).toMatchObject({
+      name: 'New A',
+      configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+      updated_at: '2026-03-01T12:01:00Z',
+      created_at: '2026-03-01T12:00:00Z',
+    });
+    expect(after[0]!.budget.total.amount_e5).toBe('5000000');
     expect(after[1]).toMatchObject({ name: 'Renamed C', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
     expect(sandbox.stats.writesById.get(ids[0])).toBe(2);
   });
 
   it('creates and patches ad groups with business-rule failures per item, and ads', async () => {
-    const campaign = (await api(sandbox.url, token, 'POST', campaignsPath(), { campaigns: [{ name: 'Host', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] })).body.results[0].success.id;
+    const campaign = (
+      await api(sandbox.url, token, 'POST', campaignsPath(), { campaigns: [{ name: 'Host', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] })
+    ).body.results[0].success.id;
     const path = `${campaignsPath()}/${campaign}/ad-groups`;
     const base = {
-      name: 'G', ad_product: 'SPONSORED_SEARCH', configured_status: 'AD_GROUP_CONFIGURED_STATUS_ACTIVE',
-      schedule: { start_time: '2026-04-01T00:00:00Z' }, bidding: { auto: {} },
+      name: 'G',
+      ad_product: 'SPONSORED_SEARCH',
+      configured_status: 'AD_GROUP_CONFIGURED_STATUS_ACTIVE',
+      schedule: { start_time: '2026-04-01T00:00:00Z' },
+      bidding: { auto: {} },
       targeting: { negation: false, operator: 'AND', criteria: [{ keyword_targeting: { keywords: ['pizza'], match_type: 'EXACT' } }] },
       ad_subjects: { stores: { store_ids: [storeIds[0]] } },
     };
@@ -265,10 +297,24 @@ describe('writes', () => {
     expect(listed[0].targeting.criteria[0].keyword_targeting.match_type).toBe('MATCH_TYPE_EXACT');
     expect(listed[0]).not.toHaveProperty('ad_subjects');
 
-    const patch = await api(sandbox.url, token, 'PATCH', path, { ad_groups: [{ ad_group_id: ok.success.id, configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED' }, { ad_group_id: 'g-x', name: 'y' }] });
+    const patch = await api(sandbox.url, token, 'PATCH', path, {
+      ad_groups: [
+        { ad_group_id: ok.success.id, configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED' },
+        { ad_group_id: 'g-x', name: 'y' },
+      ],
+    });
     expect(patch.body.results[1].failure.error_code).toBe('NotFound');
     const summary = (await get(`${campaignsPath()}?campaign_id=${campaign}`)).body.campaigns[0].ad_groups;
-    expect(summary).toEqual([{ ad_group_id: ok.success.id, name: 'G', ad_product: 'SPONSORED_SEARCH', configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED', effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE', permissions: ['READ', 'UPDATE', 'DELETE'] }]);
+    expect(summary).toEqual([
+      {
+        ad_group_id: ok.success.id,
+        name: 'G',
+        ad_product: 'SPONSORED_SEARCH',
+        configured_status: 'AD_GROUP_CONFIGURED_STATUS_PAUSED',
+        effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE',
+        permissions: ['READ', 'UPDATE', 'DELETE'],
+      },
+    ]);
 
     const adsPath = `${path}/${ok.success.id}/ads`;
     const ads = await api(sandbox.url, token, 'POST', adsPath, { ads: [{ name: 'Ad one' }, { name: 'Ad two' }] });
@@ -293,7 +339,14 @@ describe('writes', () => {
     await api(sandbox.url, token, 'PATCH', campaignsPath(), patchBody, { 'idempotency-key': 'key-456' });
     await api(sandbox.url, token, 'PATCH', campaignsPath(), patchBody, { 'idempotency-key': 'key-456' });
     expect(sandbox.stats.writesById.get(id)).toBe(2);
-    const reuse = await api(sandbox.url, token, 'PATCH', campaignsPath(), { campaigns: [{ campaign_id: id, name: 'other' }] }, { 'idempotency-key': 'key-456' });
+    const reuse = await api(
+      sandbox.url,
+      token,
+      'PATCH',
+      campaignsPath(),
+      { campaigns: [{ campaign_id: id, name: 'other' }] },
+      { 'idempotency-key': 'key-456' },
+    );
     expect(reuse.status).toBe(400);
   });
 

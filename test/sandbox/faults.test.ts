@@ -17,9 +17,17 @@ describe('fault injection', () => {
   afterAll(() => sandbox.close());
 
   const create = (name: string) =>
-    api(sandbox.url, token, 'POST', `/v1/ads/${account}/campaigns`, { campaigns: [{ name, configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] }, { 'idempotency-key': name });
+    api(
+      sandbox.url,
+      token,
+      'POST',
+      `/v1/ads/${account}/campaigns`,
+      { campaigns: [{ name, configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] },
+      { 'idempotency-key': name },
+    );
   const countNamed = async (name: string) =>
-    (await api(sandbox.url, token, 'GET', `/v1/ads/${account}/campaigns?page_limit=2000`)).body.campaigns.filter((c: { name: string }) => c.name === name).length;
+    (await api(sandbox.url, token, 'GET', `/v1/ads/${account}/campaigns?page_limit=2000`)).body.campaigns.filter((c: { name: string }) => c.name === name)
+      .length;
 
   it('failRate 1 answers 500 Internal or drops the connection', async () => {
     sandbox.setFaults({ failRate: 1 });

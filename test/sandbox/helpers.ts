@@ -15,7 +15,14 @@ export interface ApiResult {
   body: any;
 }
 
-export async function api(url: string, token: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult> {
+export async function api(
+  url: string,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult> {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {

@@ -46,7 +46,9 @@ describe('the consent page', () => {
   it('remembers consent per user, client and scope set; prompt=consent asks again', async () => {
     const scope = 'profile profile.mobile_number';
     await authorizeAndAllow(sandbox.url, { scope, login_hint: 'unverified' });
-    const again = await openAuthorize(authorizeUrl(sandbox.url, { scope, login_hint: 'unverified', state: 's2', redirect_uri: 'http://localhost:9999/callback' }));
+    const again = await openAuthorize(
+      authorizeUrl(sandbox.url, { scope, login_hint: 'unverified', state: 's2', redirect_uri: 'http://localhost:9999/callback' }),
+    );
     expect(again.status).toBe(302);
     const location = new URL(again.location!);
     expect(location.host).toBe('localhost:9999');
@@ -178,8 +180,14 @@ describe('GET /v1.2/me', () => {
   it('with profile: the profile without mobile_number; with profile.mobile_number: with it', async () => {
     const plain = await api(sandbox.url, await userToken('profile'), 'GET', '/v1.2/me');
     expect(plain.body).toEqual({
-      rider_id: expect.any(String), first_name: 'Dana', last_name: 'Demo', email: 'dana.demo@example.com',
-      picture: expect.stringMatching(/^https:/), promo_code: 'DANAD1', mobile_verified: true, uuid: '',
+      rider_id: expect.any(String),
+      first_name: 'Dana',
+      last_name: 'Demo',
+      email: 'dana.demo@example.com',
+      picture: expect.stringMatching(/^https:/),
+      promo_code: 'DANAD1',
+      mobile_verified: true,
+      uuid: '',
     });
     const mobile = await api(sandbox.url, await userToken('profile profile.mobile_number', 'unverified'), 'GET', '/v1.2/me');
     expect(mobile.body).toMatchObject({ first_name: 'Uma', mobile_verified: false, mobile_number: '+14155550102' });
@@ -192,7 +200,10 @@ describe('GET /v1.2/me', () => {
 
   it('refuses other scopes, client tokens and missing tokens with rider error bodies', async () => {
     expect(await api(sandbox.url, await userToken('request'), 'GET', '/v1.2/me')).toMatchObject({ status: 403, body: { code: 'forbidden' } });
-    expect(await api(sandbox.url, await getToken(sandbox.url), 'GET', '/v1.2/me')).toMatchObject({ status: 403, body: { code: 'forbidden', message: expect.stringMatching(/user access token/) } });
+    expect(await api(sandbox.url, await getToken(sandbox.url), 'GET', '/v1.2/me')).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: expect.stringMatching(/user access token/) },
+    });
     expect(await api(sandbox.url, undefined, 'GET', '/v1.2/me')).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
   });
 });

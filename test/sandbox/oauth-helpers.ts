@@ -41,7 +41,11 @@ export async function authorizeAndAllow(base: string, params: Record<string, str
   return answerConsent(base, page.html, 'allow');
 }
 
-export async function tokenRequest(base: string, fields: Record<string, string>, encoding: 'urlencoded' | 'multipart' = 'urlencoded'): Promise<{ status: number; body: any }> {
+export async function tokenRequest(
+  base: string,
+  fields: Record<string, string>,
+  encoding: 'urlencoded' | 'multipart' = 'urlencoded',
+): Promise<{ status: number; body: any }> {
   let body: URLSearchParams | FormData;
   if (encoding === 'urlencoded') body = new URLSearchParams(fields);
   else {

@@ -4,7 +4,7 @@ import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/sc
 import { TOKEN_LIFETIME_SECONDS } from '../../src/schemas/oauth.js';
 import { api } from './helpers.js';
 
-const ALL_SCOPES = 'ads.ad-accounts.read ads.campaigns.read ads.campaigns.write';
+const ALL_SCOPES = 'ads.ad-accounts.read ads.campaigns.read ads.campaigns.write ads.reporting ads.products.read';
 
 describe('sandbox token endpoint', () => {
   let sandbox: Sandbox;
@@ -51,7 +51,12 @@ describe('sandbox token endpoint', () => {
     [{ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' }, 401, 'invalid_client', /client/],
     [{ grant_type: 'client_credentials', client_id: creds.client_id, client_secret: 'wrong' }, 401, 'invalid_client', /client/],
     [{ grant_type: 'password', ...creds }, 400, 'unsupported_grant_type', /password/],
-    [{ grant_type: 'client_credentials', ...creds, scope: 'ads.campaigns.read eats.deliveries' }, 400, 'invalid_scope', /^scope eats.deliveries is not allowed for this client$/],
+    [
+      { grant_type: 'client_credentials', ...creds, scope: 'ads.campaigns.read eats.deliveries' },
+      400,
+      'invalid_scope',
+      /^scope eats.deliveries is not allowed for this client$/,
+    ],
   ])('rejects %j with %i %s', async (fields, status, error, description) => {
     const res = await post(new URLSearchParams(fields as Record<string, string>));
     expect(res.status).toBe(status);

@@ -24,21 +24,26 @@ describe('platform sandbox serve', () => {
       clock: { now: () => Date.now(), sleep: async () => {} },
       signal: controller.signal,
     } as unknown as Context;
-    const done = run(ctx, { host: '127.0.0.1', port: 0, seed: 1, failRate: 0, throttleRate: 0, latency: 0 });
+    const done = run(ctx, { host: '127.0.0.1', port: 0, seed: 1, failRate: 0, throttleRate: 0, itemFailRate: 0, latency: 0, timeScale: 1 });
     let url: string | undefined;
     for (let i = 0; i < 100 && !url; i++) {
       url = out().match(/Sandbox listening on (http:\/\/\S+)/)?.[1];
       if (!url) await new Promise((r) => setTimeout(r, 20));
     }
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const downloads = out().match(/Report downloads served from (http:\/\/\S+)/)?.[1];
+    expect(downloads).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(downloads).not.toBe(url);
     expect(out()).toContain(`client id: ${SANDBOX_DEMO_CLIENT_ID}`);
     expect(out()).toContain(`client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`);
-    expect(out()).toMatch(/Try: platform ads accounts list --profile local/);
+    // On a port other than the local profile's, the hint names the URL, so it works verbatim.
+    expect(out()).toMatch(/Try: PLATFORM_BASE_URL=http:\/\/127\.0\.0\.1:\d+ platform ads accounts list/);
     const token = await getToken(url!);
     expect((await api(url!, token, 'GET', '/v1/ads/ad-accounts')).status).toBe(200);
     expect(err()).toMatch(/GET \/v1\/ads\/ad-accounts 200 \d+ms/);
     controller.abort();
     await done;
     await expect(fetch(`${url}/_sandbox/stats`)).rejects.toThrow();
+    await expect(fetch(`${downloads}/reports/x`)).rejects.toThrow();
   });
 });

@@ -10,15 +10,28 @@ const body = async (raw: string[], typed: string[] = []) => toBody(await parseFi
 describe('platform api fields', () => {
   it('-f keeps strings; -F types numbers, booleans and null, and keeps unsafe integers as strings', async () => {
     expect(await body(['a=1', 'b=true'], ['n=12', 'f=-1.5', 't=true', 'z=null', 's=text', 'big=123456789012345678901', 'lead=007'])).toEqual({
-      a: '1', b: 'true', n: 12, f: -1.5, t: true, z: null, s: 'text', big: '123456789012345678901', lead: '007',
+      a: '1',
+      b: 'true',
+      n: 12,
+      f: -1.5,
+      t: true,
+      z: null,
+      s: 'text',
+      big: '123456789012345678901',
+      lead: '007',
     });
   });
 
   it('nests a[b], appends a[], and builds lists of objects with a[][b]', async () => {
-    expect(await body(['o[x][y]=1', 'l[]=a', 'l[]=b', 'items[][name]=a', 'items[][id]=1', 'items[][name]=b', 'items[][budget][unit]=u', 'items[][budget][total]=t'])).toEqual({
+    expect(
+      await body(['o[x][y]=1', 'l[]=a', 'l[]=b', 'items[][name]=a', 'items[][id]=1', 'items[][name]=b', 'items[][budget][unit]=u', 'items[][budget][total]=t']),
+    ).toEqual({
       o: { x: { y: '1' } },
       l: ['a', 'b'],
-      items: [{ name: 'a', id: '1' }, { name: 'b', budget: { unit: 'u', total: 't' } }],
+      items: [
+        { name: 'a', id: '1' },
+        { name: 'b', budget: { unit: 'u', total: 't' } },
+      ],
     });
   });
 

@@ -1,22 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFromFlags, daypartingFromFlags } from '../../src/commands/ads/flags.js';
-import { UsageError } from '../../src/errors.js';
+import { flagProblem, flagsRow } from '../../src/commands/ads/flags.js';
+import { parseDayparting } from '../../src/bulk/dayparting.js';
+import { mapRow } from '../../src/bulk/row-mapping.js';
+import { applyPartial } from '../../src/bulk/merge.js';
 
-describe('ads flags -> body', () => {
+describe('ads flags -> one row -> the one mapping', () => {
   it('builds a 7-day dayparting schedule, Monday first', () => {
-    const { dayparting_day_schedule: week } = daypartingFromFlags(['mon-wed=06:00-10:00', 'sun=18:00-24:00', 'wed=12:00-13:00']);
+    const { dayparting_day_schedule: week } = parseDayparting(['mon-wed=06:00-10:00', 'sun=18:00-24:00', 'wed=12:00-13:00']);
     expect(week.map((d) => d.intervals.length)).toEqual([1, 1, 2, 0, 0, 0, 1]);
     expect(week[6]!.intervals[0]).toEqual({ start_time: { hour: 18, minute: 0 }, end_time: { hour: 24, minute: 0 } });
+    expect(() => parseDayparting(['funday=06:00-10:00'])).toThrow(/"funday"/);
   });
 
-  it('names the flag on bad input', () => {
-    expect(() => daypartingFromFlags(['funday=06:00-10:00'])).toThrow(/--daypart: "funday"/);
-    expect(() => budgetFromFlags({ budget: '1', budgetE5: '100000', currency: 'USD' })).toThrow(UsageError);
-    expect(() => budgetFromFlags({ budgetE5: '1.5', currency: 'USD' })).toThrow(/--budget-e5/);
+  it('fills only the cells of the flags given, and names the flag of a problem', () => {
+    expect(flagsRow({ budget: '400', currency: 'USD' }, 'campaign_id', 'c1')).toEqual({ campaign_id: 'c1', budget: '400', currency: 'USD' });
+    const bad = mapRow('campaigns', 'patch', flagsRow({ budgetE5: '1.5', currency: 'USD' }, 'campaign_id', 'c1'));
+    expect(bad.ok ? '' : flagProblem(bad.problem.field, bad.problem.message)).toMatch(/^--budget-e5: /);
   });
 
-  it('converts budgets exactly with the unit', () => {
-    expect(budgetFromFlags({ budget: '0.1', currency: 'eur', budgetUnit: 'weekly' })).toEqual({ unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '10000', currency_code: 'EUR' } });
-    expect(budgetFromFlags({})).toBeUndefined();
+  it('a patch of the amount keeps the unit; of the unit keeps the amount; an end keeps the start', () => {
+    const current = {
+      campaign_id: 'c1',
+      budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '37600000', currency_code: 'USD' } },
+      schedule: { start_time: '2027-01-01T00:00:00Z' },
+    };
+    const amount = mapRow('campaigns', 'patch', flagsRow({ budget: '400', currency: 'USD' }, 'campaign_id', 'c1'));
+    expect(amount.ok && applyPartial(amount.item, amount.partial!, current)).toEqual({
+      item: { campaign_id: 'c1', budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '40000000', currency_code: 'USD' } } },
+    });
+    const unit = mapRow('campaigns', 'patch', flagsRow({ budgetUnit: 'daily' }, 'campaign_id', 'c1'));
+    expect(unit.ok && applyPartial(unit.item, unit.partial!, current)).toEqual({
+      item: { campaign_id: 'c1', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '37600000', currency_code: 'USD' } } },
+    });
+    const end = mapRow('ad_groups', 'patch', flagsRow({ end: '2027-03-01T00:00:00Z' }, 'ad_group_id', 'g1'));
+    expect(end.ok && applyPartial(end.item, end.partial!, current)).toEqual({
+      item: { ad_group_id: 'g1', schedule: { start_time: '2027-01-01T00:00:00Z', end_time: '2027-03-01T00:00:00Z' } },
+    });
+  });
+
+  it('keywords replace only the keyword criterion; --no-platform-one removes only that one; the operator stays', () => {
+    const current = {
+      targeting: {
+        negation: false,
+        operator: 'OR',
+        criteria: [{ keyword_targeting: { keywords: ['a'], match_type: 'MATCH_TYPE_BROAD' } }, { platform_one: {} }, { new_to_brand: {} }],
+      },
+    };
+    const keywords = mapRow('ad_groups', 'patch', flagsRow({ keywords: ['pizza', 'pasta'] }, 'ad_group_id', 'g1'));
+    expect(keywords.ok && applyPartial(keywords.item, keywords.partial!, current)).toEqual({
+      item: {
+        ad_group_id: 'g1',
+        targeting: {
+          negation: false,
+          operator: 'OR',
+          criteria: [{ keyword_targeting: { keywords: ['pizza', 'pasta'], match_type: 'EXACT' } }, { platform_one: {} }, { new_to_brand: {} }],
+        },
+      },
+    });
+    const off = mapRow('ad_groups', 'patch', flagsRow({ platformOne: false }, 'ad_group_id', 'g1'));
+    expect(off.ok && applyPartial(off.item, off.partial!, current)).toEqual({
+      item: {
+        ad_group_id: 'g1',
+        targeting: { negation: false, operator: 'OR', criteria: [{ keyword_targeting: { keywords: ['a'], match_type: 'BROAD' } }, { new_to_brand: {} }] },
+      },
+    });
   });
 });

@@ -26,18 +26,23 @@ describe('money: decimal <-> amount_e5 by string arithmetic', () => {
   });
 
   it('round-trips any amount_e5 exactly (property)', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), (n) => {
-      expect(decimalToE5(e5ToDecimal(n.toString()))).toBe(n.toString());
-    }));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), (n) => {
+        expect(decimalToE5(e5ToDecimal(n.toString()))).toBe(n.toString());
+      }),
+    );
   });
 
   it('round-trips any decimal with up to 5 places to its canonical form (property)', () => {
-    const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 5 }))
+    const decimal = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 5 }))
       .map(([whole, fraction, places]) => (places === 0 ? whole.toString() : `${whole}.${fraction.toString().padStart(5, '0').slice(0, places)}`));
-    fc.assert(fc.property(decimal, (text) => {
-      const e5 = decimalToE5(text);
-      expect(BigInt(e5)).toBe(BigInt(text.split('.')[0]!) * 100000n + BigInt((text.split('.')[1] ?? '').padEnd(5, '0')));
-      expect(decimalToE5(e5ToDecimal(e5))).toBe(e5);
-    }));
+    fc.assert(
+      fc.property(decimal, (text) => {
+        const e5 = decimalToE5(text);
+        expect(BigInt(e5)).toBe(BigInt(text.split('.')[0]!) * 100000n + BigInt((text.split('.')[1] ?? '').padEnd(5, '0')));
+        expect(decimalToE5(e5ToDecimal(e5))).toBe(e5);
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, isConnectionError, parseRetryAfter } from '../../src/api/retry.js';
+import { backoffDelay, DEFAULT_RETRY, isConnectionError, parseRetryAfter } from '../../src/http/retry.js';
 
 describe('retry policy', () => {
   it('grows exponentially with jitter and respects the cap', () => {

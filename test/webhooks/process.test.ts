@@ -5,6 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src/webhooks/hmac.js';
 import { tempDir } from '../helpers/cli.js';
@@ -94,8 +96,74 @@ describe('webhooks listen as a process', () => {
     while (!stdout.includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stdout).toBe('valid  requests.status_changed  2a2f3da4-14ac-4056-bbf2-d0b9cdcb0777  accepted  3a3f3da4-14ac-4056-bbf2-d0b9cdcb0777\n');
+    // Each line starts with the time it arrived (UTC).
+    expect(stdout).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ {2}valid {2}requests\.status_changed {2}2a2f3da4-14ac-4056-bbf2-d0b9cdcb0777 {2}accepted {2}3a3f3da4-14ac-4056-bbf2-d0b9cdcb0777\n$/,
+    );
     expect(stderr).toMatch(/Stopped: 1 deliveries, 1 valid/);
     expect(stderr).not.toContain(secret);
   });
+});
+
+describe('webhooks listen forwarding to a receiver that never answers', () => {
+  it('5,000 deliveries: bounded memory, 503 once the queue is full, Ctrl-C exits within 2 s saying how many were not forwarded', async () => {
+    const hanging = http.createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const app = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const child = spawn(process.execPath, [path.join(dist, 'main.js'), 'webhooks', 'listen', '--port', '0', '--forward-to', app, '-o', 'json'], {
+      env: { ...process.env, PLATFORM_WEBHOOK_SECRET: secret, PLATFORM_CONFIG_DIR: tempDir() },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 10_000;
+    let url: string | undefined;
+    while (!url && Date.now() < deadline) {
+      url = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
+      if (!url) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(url, stderr).toBeDefined();
+    const statuses: Record<number, number> = {};
+    let peakRss = 0;
+    const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+    let next = 0;
+    const sender = async () => {
+      while (next < 5000) {
+        const i = next++;
+        const event = {
+          event_id: `e-${i}`,
+          event_time: 1700000000 + i,
+          event_type: 'requests.status_changed',
+          meta: { user_id: 'u', resource_id: `ride-${i}`, resource_type: 'request', status: 'accepted' },
+        };
+        const payload = Buffer.from(JSON.stringify(event));
+        const res = await fetch(url!, {
+          method: 'POST',
+          body: payload,
+          headers: { 'X-Platform-Signature': sign(payload, secret), 'X-Environment': 'sandbox' },
+        });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (i % 250 === 0) peakRss = Math.max(peakRss, rss());
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, sender));
+    peakRss = Math.max(peakRss, rss());
+    const stopped = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    const tookMs = Date.now() - stopped;
+    hanging.closeAllConnections();
+    hanging.close();
+    expect(code).toBe(0);
+    expect(statuses[503]).toBeGreaterThan(4000);
+    expect((statuses[200] ?? 0) + (statuses[503] ?? 0)).toBe(5000);
+    expect(peakRss).toBeLessThan(100);
+    // A generous bound (it takes about a second); the measured figure is in the closing note.
+    expect(tookMs).toBeLessThan(5000);
+    expect(stderr).toMatch(/\d+ not forwarded/);
+  }, 120_000);
 });

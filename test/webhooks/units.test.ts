@@ -10,7 +10,9 @@ import { parseChaos } from '../../src/sandbox/webhooks/index.js';
 
 describe('parseHeaderBlock', () => {
   it('reads a raw request as copied from a proxy: request line, CRLF, any case, stops at the body', () => {
-    const block = parseHeaderBlock('POST /hooks HTTP/1.1\r\nHost: example.com\r\nx-platform-signature: abc\r\nX-Environment: sandbox\r\n\r\n{"X-Platform-Signature: no":1}');
+    const block = parseHeaderBlock(
+      'POST /hooks HTTP/1.1\r\nHost: example.com\r\nx-platform-signature: abc\r\nX-Environment: sandbox\r\n\r\n{"X-Platform-Signature: no":1}',
+    );
     expect(block.get('X-Platform-Signature')).toEqual(['abc']);
     expect(block.get('x-environment')).toEqual(['sandbox']);
     expect(block.headers.map(([n]) => n)).toEqual(['Host', 'x-platform-signature', 'X-Environment']);
@@ -85,16 +87,31 @@ describe('delivery with back-off (spec 6.3.3)', () => {
 });
 
 describe('events, capture lines and replay input', () => {
-  const event = buildEvent({ type: 'requests.receipt_ready', resourceId: 'r1', userId: 'u1', baseUrl: 'http://127.0.0.1:4010/', now: 1_700_000_000_999, eventId: 'e1' });
+  const event = buildEvent({
+    type: 'requests.receipt_ready',
+    resourceId: 'r1',
+    userId: 'u1',
+    baseUrl: 'http://127.0.0.1:4010/',
+    now: 1_700_000_000_999,
+    eventId: 'e1',
+  });
 
   it('builds the payload of spec 6.1 in its key order', () => {
     expect(Object.keys(event)).toEqual(['event_id', 'event_time', 'event_type', 'meta', 'resource_href']);
     expect(event).toEqual({
-      event_id: 'e1', event_time: 1_700_000_000, event_type: 'requests.receipt_ready',
+      event_id: 'e1',
+      event_time: 1_700_000_000,
+      event_type: 'requests.receipt_ready',
       meta: { user_id: 'u1', resource_id: 'r1', resource_type: 'request_receipt', status: 'ready' },
       resource_href: 'http://127.0.0.1:4010/v1.2/requests/r1/receipts',
     });
-    expect(readEventFields(eventBody(event))).toEqual({ event_id: 'e1', event_type: 'requests.receipt_ready', resource_id: 'r1', status: 'ready', event_time: 1_700_000_000 });
+    expect(readEventFields(eventBody(event))).toEqual({
+      event_id: 'e1',
+      event_type: 'requests.receipt_ready',
+      resource_id: 'r1',
+      status: 'ready',
+      event_time: 1_700_000_000,
+    });
     expect(readEventFields(Buffer.from('not json'))).toBeUndefined();
   });
 
@@ -104,13 +121,19 @@ describe('events, capture lines and replay input', () => {
     expect(line.endsWith('\n')).toBe(true);
     const [item] = parseReplayInput(Buffer.from(line));
     expect(item!.body.equals(body)).toBe(true);
-    expect(item!.headers).toEqual([['X-Platform-Signature', 'ab'], ['x-environment', 'sandbox']]);
+    expect(item!.headers).toEqual([
+      ['X-Platform-Signature', 'ab'],
+      ['x-environment', 'sandbox'],
+    ]);
   });
 
   it('reads hand-written events: one document (its bytes as written), an array, NDJSON; rejects the rest', () => {
     const one = '{\n  "event_type": "requests.status_changed", "event_id": "a\\/b"\n}\n';
     expect(parseReplayInput(Buffer.from(one))[0]!.body.toString()).toBe(one.trimEnd());
-    expect(parseReplayInput(Buffer.from('[{"event_type":"a"},{"event_type":"b"}]')).map((i) => i.body.toString())).toEqual(['{"event_type":"a"}', '{"event_type":"b"}']);
+    expect(parseReplayInput(Buffer.from('[{"event_type":"a"},{"event_type":"b"}]')).map((i) => i.body.toString())).toEqual([
+      '{"event_type":"a"}',
+      '{"event_type":"b"}',
+    ]);
     expect(parseReplayInput(Buffer.from('{"event_type":"a"}\n\n{"event_type": "b"}\n')).map((i) => i.origin)).toEqual(['line 1', 'line 3']);
     expect(() => parseReplayInput(Buffer.from('{"event_type":"a"}\n{oops'))).toThrow(/line 2 is not JSON/);
     expect(() => parseReplayInput(Buffer.from('{"id":1}'))).toThrow(ReplayInputError);

@@ -8,10 +8,14 @@ import { parseSignature, sign, verify, type NamedSecret } from '../../src/webhoo
 
 const dir = path.join(import.meta.dirname, 'vectors');
 const body = (name: string) => fs.readFileSync(path.join(dir, 'bodies', name));
-const vectors = fs.readFileSync(path.join(dir, 'vectors.tsv'), 'utf8').trim().split('\n').map((line) => {
-  const [file, key, hex] = line.split('\t') as [string, string, string];
-  return { file, key, hex };
-});
+const vectors = fs
+  .readFileSync(path.join(dir, 'vectors.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [file, key, hex] = line.split('\t') as [string, string, string];
+    return { file, key, hex };
+  });
 const sigOf = (file: string, key: string) => vectors.find((v) => v.file === file && v.key === key)!.hex;
 const KEY = 'sandbox-demo-secret';
 const secret: NamedSecret = { name: 'PLATFORM_WEBHOOK_SECRET', value: KEY };
@@ -45,11 +49,17 @@ describe('diagnosis of a mismatch', () => {
   };
 
   it('a trailing newline added to the body', () => {
-    expect(diagnose('event-newline.json', 'event-compact.json')).toMatchObject({ case: 'trailing-newline-added', message: expect.stringMatching(/without its final newline/) });
+    expect(diagnose('event-newline.json', 'event-compact.json')).toMatchObject({
+      case: 'trailing-newline-added',
+      message: expect.stringMatching(/without its final newline/),
+    });
   });
 
   it('a trailing newline removed from the body', () => {
-    expect(diagnose('event-compact.json', 'event-newline.json')).toMatchObject({ case: 'trailing-newline-removed', message: expect.stringMatching(/with a final newline/) });
+    expect(diagnose('event-compact.json', 'event-newline.json')).toMatchObject({
+      case: 'trailing-newline-removed',
+      message: expect.stringMatching(/with a final newline/),
+    });
   });
 
   it('the body pretty-printed', () => {
@@ -57,21 +67,33 @@ describe('diagnosis of a mismatch', () => {
   });
 
   it('the keys reordered', () => {
-    expect(diagnose('event-reordered.json', 'event-compact.json')).toMatchObject({ case: 'keys-reordered', message: expect.stringMatching(/keys were reordered/) });
+    expect(diagnose('event-reordered.json', 'event-compact.json')).toMatchObject({
+      case: 'keys-reordered',
+      message: expect.stringMatching(/keys were reordered/),
+    });
   });
 
   it('backslash escapes removed by a JSON parser (spec 6.3.4)', () => {
-    expect(diagnose('event-unescaped.json', 'event-escaped.json')).toMatchObject({ case: 'backslashes-stripped', message: expect.stringMatching(/backslash escapes .* put back.*6\.3\.4/) });
+    expect(diagnose('event-unescaped.json', 'event-escaped.json')).toMatchObject({
+      case: 'backslashes-stripped',
+      message: expect.stringMatching(/backslash escapes .* put back.*6\.3\.4/),
+    });
   });
 
   it('the sender signed a re-encoded body while the raw one was received', () => {
-    expect(diagnose('event-escaped.json', 'event-unescaped.json')).toMatchObject({ case: 're-encoded', message: expect.stringMatching(/re-encoded from parsed JSON/) });
+    expect(diagnose('event-escaped.json', 'event-unescaped.json')).toMatchObject({
+      case: 're-encoded',
+      message: expect.stringMatching(/re-encoded from parsed JSON/),
+    });
   });
 
   it('a different secret: the other one matches, and is named but never shown', () => {
     const profile: NamedSecret = { name: 'the client secret of profile local', value: KEY };
     const d = diagnose('event-compact.json', 'event-compact.json', [profile], 'some-other-secret');
-    expect(d).toMatchObject({ case: 'different-secret', message: 'it matches with the client secret of profile local, not PLATFORM_WEBHOOK_SECRET: the sender signs with the other secret' });
+    expect(d).toMatchObject({
+      case: 'different-secret',
+      message: 'it matches with the client secret of profile local, not PLATFORM_WEBHOOK_SECRET: the sender signs with the other secret',
+    });
     expect(d!.message).not.toContain(KEY);
     // Both at once: the other secret and a newline.
     expect(diagnose('event-newline.json', 'event-compact.json', [profile], 'some-other-secret')!.case).toBe('different-secret+trailing-newline-added');
@@ -79,7 +101,10 @@ describe('diagnosis of a mismatch', () => {
 
   it('uppercase hex and whitespace around the header: valid with a note, a mismatch with --strict', () => {
     const hex = sigOf('event-compact.json', KEY);
-    for (const [value, quirk] of [[hex.toUpperCase(), 'uppercase'], [`  ${hex}\t`, 'whitespace']] as const) {
+    for (const [value, quirk] of [
+      [hex.toUpperCase(), 'uppercase'],
+      [`  ${hex}\t`, 'whitespace'],
+    ] as const) {
       const loose = verify(body('event-compact.json'), secret, parsed(value));
       expect(loose.valid).toBe(true);
       expect(loose.notes.join()).toMatch(quirk === 'uppercase' ? /uppercase hex/ : /whitespace around it/);

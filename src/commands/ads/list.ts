@@ -5,14 +5,8 @@ import { walkPages, type Page, type PageQuery } from '../../api/paginate.js';
 import { MAX_PAGE_LIMIT } from '../../schemas/limits.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
-
-export interface PagingFlags {
-  all?: boolean;
-  limit?: number;
-  pageToken?: string;
-  pageLimit?: number;
-  id?: string[];
-}
+import type { PagingFlags } from './spec.js';
+import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 
 export function checkPaging(flags: PagingFlags): void {
   if (flags.limit !== undefined && flags.limit < 1) throw new UsageError('--limit must be at least 1');
@@ -30,4 +24,15 @@ export async function listPages<T>(ctx: Context, view: View<T>, flags: PagingFla
   });
   await writeRows(ctx, view, rows);
   if (next && !flags.all) ctx.info(`More ${view.noun}: add --all, or --page-token ${next}`);
+}
+
+/** `--id a,b`: each id fetched on its own (the API takes one id per filter), rows in the order given (paging flags have nothing to page); else the pages. */
+export async function listResources<T>(ctx: Context, view: View<T>, flags: PagingFlags, resource: AdsResource, scope: AdsScope): Promise<void> {
+  const client = await ctx.client();
+  if (flags.id?.length) {
+    const rows = await client.ads.getByIds<T>(resource, scope, flags.id);
+    await writeRows(ctx, view, flags.limit === undefined ? rows : rows.slice(0, flags.limit));
+    return;
+  }
+  await listPages(ctx, view, flags, (query) => client.ads.list<T>(resource, scope, query));
 }

@@ -1,29 +1,23 @@
 // `platform api [METHOD] PATH`: an authenticated call to any path, like `gh api`.
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient } from '../../api/client.js';
-import { describeErrorBody, type HttpRequest, type HttpResponse } from '../../api/http.js';
+import { describeErrorBody, type HttpRequest, type HttpResponse } from '../../http/core.js';
 import { walkPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
+import { authErrorFor } from '../../http/auth-errors.js';
 import { writeRows } from '../../output/rows.js';
 import { write } from '../../output/write.js';
+import { forStream } from '../../output/terminal-text.js';
 import { readBytes } from '../input.js';
 import { parseFields, toBody, toQuery } from './fields.js';
-
-interface Flags {
-  rawField?: string[];
-  field?: string[];
-  input?: string;
-  header?: string[];
-  paginate?: boolean;
-  include?: boolean;
-}
+import type { ApiFlags } from './spec.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 const USAGE = 'Usage: platform api [METHOD] PATH [-f key=value] [-F key=value] [--input FILE] [-H "Name: value"] [--paginate] [-i]';
 
-export async function run(ctx: Context, flags: Flags, args: string[]): Promise<void> {
+export async function run(ctx: Context, flags: ApiFlags, args: string[]): Promise<void> {
   const [explicitMethod, rawPath] = args.length > 1 ? [method(args[0]!), args[1]!] : [undefined, args[0]!];
   const fields = await parseFields(ctx, flags.rawField, flags.field);
   const input = flags.input === undefined ? undefined : await readBytes(ctx, flags.input, '--input');
@@ -82,8 +76,7 @@ const isOk = (response: HttpResponse) => response.status >= 200 && response.stat
 
 function errorFor(response: HttpResponse, client: ApiClient): Error {
   const { code, message } = describeErrorBody(response);
-  if (response.status === 401) return new AuthError(`${code}: ${message}. Run \`${client.tokens.loginHint}\` to sign in again.`);
-  return new ApiError(response.status, code, message, response.headers['x-request-id']);
+  return authErrorFor(response.status, code, message, client.tokens.need) ?? new ApiError(response.status, code, message, response.headers['x-request-id']);
 }
 
 async function writeHead(ctx: Context, response: HttpResponse): Promise<void> {
@@ -94,10 +87,18 @@ async function writeHead(ctx: Context, response: HttpResponse): Promise<void> {
 
 /** Pretty JSON for a person at a terminal; the exact body for a pipe. */
 async function writeBody(ctx: Context, response: HttpResponse): Promise<void> {
+  if (ctx.globals.query !== undefined && typeof response.body === 'object' && response.body !== null) {
+    const { runQuery } = await import('../../output/query.js');
+    const result = await runQuery(ctx.globals.query, response.body);
+    await write(ctx.io.stdout, `${JSON.stringify(result, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    return;
+  }
   if (ctx.io.stdoutIsTTY && typeof response.body === 'object' && response.body !== null) {
     await write(ctx.io.stdout, `${JSON.stringify(response.body, null, 2)}\n`);
   } else if (response.text) {
-    await write(ctx.io.stdout, response.text);
+    // The exact body for a pipe, ending in a newline as a line of output should.
+    const text = forStream(response.text, ctx.io.stdoutIsTTY);
+    await write(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
   }
 }
 
@@ -124,16 +125,29 @@ function listPage(body: unknown): { items: unknown[]; next?: string } {
 async function paginate(ctx: Context, client: ApiClient, req: HttpRequest, first: HttpResponse): Promise<void> {
   let failed: HttpResponse | undefined;
   // The first page is already here; later ones are fetched raw, and a failed one ends the walk.
-  const items = walkPages<unknown>(async ({ pageToken }) => {
-    const response = pageToken ? await client.http.sendRaw({ ...req, query: { ...req.query, page_token: pageToken } }) : first;
-    if (!isOk(response)) {
-      failed = response;
-      return { items: [] };
+  const items = walkPages<unknown>(
+    async ({ pageToken }) => {
+      const response = pageToken ? await client.http.sendRaw({ ...req, query: { ...req.query, page_token: pageToken } }) : first;
+      if (!isOk(response)) {
+        failed = response;
+        return { items: [] };
+      }
+      const page = listPage(response.body);
+      return { items: page.items, nextPageToken: page.next };
+    },
+    { all: true },
+  );
+  if (ctx.globals.output !== 'ndjson' && !ctx.io.stdoutIsTTY && ctx.globals.query === undefined) {
+    // Raw for a pipe: one compact JSON array, not 12 MB of indentation.
+    let first = true;
+    for await (const item of items) {
+      await write(ctx.io.stdout, `${first ? '[' : ','}${JSON.stringify(item)}`);
+      first = false;
     }
-    const page = listPage(response.body);
-    return { items: page.items, nextPageToken: page.next };
-  }, { all: true });
-  const output = ctx.globals.output === 'ndjson' ? 'ndjson' : 'json';
-  await writeRows({ ...ctx, globals: { ...ctx.globals, output } }, { noun: 'items', columns: [] }, items);
+    await write(ctx.io.stdout, first ? '[]\n' : ']\n');
+  } else {
+    const output = ctx.globals.output === 'ndjson' ? 'ndjson' : 'json';
+    await writeRows({ ...ctx, globals: { ...ctx.globals, output } }, { noun: 'items', columns: [] }, items);
+  }
   if (failed) throw errorFor(failed, client);
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { activeProfile } from '../../factory.js';
+import { authUrlOf, baseUrlOf, clientIdOf, clientSecretOf, riderUrlOf } from '../../config/resolve.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { describeUser } from '../../auth/user-label.js';
@@ -7,7 +7,11 @@ import { describeUser } from '../../auth/user-label.js';
 interface ProfileStatus {
   profile: string;
   active: boolean;
+  /** Why the active profile is the one in use: --profile, PLATFORM_PROFILE or the default; null for the others. */
+  chosen_by: 'flag' | 'env' | 'default' | null;
   base_url: string;
+  auth_url: string;
+  rider_url: string;
   client_id: string;
   /** Who signed in with the browser (name and email), else empty. */
   user: string;
@@ -21,23 +25,45 @@ interface ProfileStatus {
   source: string;
 }
 
+const CHOSEN_BY = { flag: '--profile', env: 'PLATFORM_PROFILE', default: 'default' } as const;
+
 const view: View<ProfileStatus> = {
   noun: 'profiles',
   columns: [
-    { header: 'PROFILE', name: 'profile', csv: (p) => p.profile, table: (p) => (p.active ? `* ${p.profile}` : `  ${p.profile}`) },
-    { header: 'BASE URL', name: 'base_url', csv: (p) => p.base_url },
-    { header: 'CLIENT', name: 'client_id', csv: (p) => p.client_id },
+    // The table keeps what a person scans for (it fits 80 columns); JSON and CSV carry all.
+    {
+      header: 'PROFILE',
+      name: 'profile',
+      csv: (p) => p.profile,
+      table: (p) => (p.active ? `* ${p.profile} (${CHOSEN_BY[p.chosen_by ?? 'default']})` : `  ${p.profile}`),
+    },
+    { header: 'ACTIVE', name: 'chosen_by', csv: (p) => p.chosen_by ?? '', csvOnly: true },
+    { header: 'BASE URL', name: 'base_url', csv: (p) => p.base_url, table: (p) => p.base_url.replace(/^https?:\/\//, '') },
+    { header: 'AUTH URL', name: 'auth_url', csv: (p) => p.auth_url, csvOnly: true },
+    { header: 'RIDER URL', name: 'rider_url', csv: (p) => p.rider_url, csvOnly: true },
+    { header: 'CLIENT', name: 'client_id', csv: (p) => p.client_id, csvOnly: true },
     { header: 'USER', name: 'user', csv: (p) => p.user },
-    { header: 'GRANT', name: 'grant', csv: (p) => p.grant },
-    { header: 'SCOPES', name: 'scopes', csv: (p) => p.scopes.join(' ') },
-    { header: 'EXPIRES', name: 'expires_at', csv: (p) => p.expires_at ?? '', table: (p) => (p.expires_at ? `${p.expires_at}${p.expired ? (p.renewable ? ' (expired; renews on next use)' : ' (expired)') : ''}` : '-') },
+    {
+      header: 'GRANT',
+      name: 'grant',
+      csv: (p) => p.grant,
+      table: (p) => (p.grant === 'authorization_code' ? 'browser' : p.grant === 'client_credentials' ? 'client' : p.grant),
+    },
+    { header: 'SCOPES', name: 'scopes', csv: (p) => p.scopes.join(' '), csvOnly: true },
+    {
+      header: 'EXPIRES',
+      name: 'expires_at',
+      csv: (p) => p.expires_at ?? '',
+      table: (p) => (p.expires_at ? `${p.expires_at.slice(0, 16).replace('T', ' ')}${p.expired ? (p.renewable ? ' (renews)' : ' (expired)') : ''}` : '-'),
+    },
     { header: 'SOURCE', name: 'source', csv: (p) => p.source },
   ],
 };
 
 export async function run(ctx: Context): Promise<void> {
   const store = await ctx.config();
-  const active = activeProfile(ctx, store);
+  const choice = await ctx.profile();
+  const active = choice.name;
   const now = ctx.clock.now();
   const rows = store.profileNames().map((name): ProfileStatus => {
     const profile = store.getProfile(name)!;
@@ -46,17 +72,26 @@ export async function run(ctx: Context): Promise<void> {
     return {
       profile: name,
       active: name === active,
-      base_url: (name === active && ctx.env.PLATFORM_BASE_URL) || profile.base_url || '',
-      client_id: (name === active && ctx.env.PLATFORM_CLIENT_ID) || profile.client_id || '',
+      chosen_by: name === active ? choice.source : null,
+      base_url: baseUrlOf(name === active ? ctx.env : {}, profile)?.value ?? '',
+      auth_url: authUrlOf(name === active ? ctx.env : {}, profile)?.value ?? '',
+      rider_url: riderUrlOf(name === active ? ctx.env : {}, profile)?.value ?? '',
+      client_id: clientIdOf(name === active ? ctx.env : {}, profile)?.value ?? '',
       user: envToken ? '' : describeUser(profile.user),
-      grant: envToken ? 'token' : token?.grant ?? profile.grant ?? '',
-      scopes: envToken ? [] : token?.scope.split(' ').filter(Boolean) ?? profile.scopes ?? [],
+      grant: envToken ? 'token' : (token?.grant ?? profile.grant ?? ''),
+      scopes: envToken ? [] : (token?.scope.split(' ').filter(Boolean) ?? profile.scopes ?? []),
       expires_at: envToken || !token ? null : new Date(token.expires_at).toISOString(),
       expired: Boolean(!envToken && token && token.expires_at <= now),
       renewable: Boolean(!envToken && token?.refresh_token),
-      source: envToken ? 'env PLATFORM_TOKEN' : token ? 'config' : name === active && ctx.env.PLATFORM_CLIENT_SECRET ? 'env PLATFORM_CLIENT_SECRET' : profile.client_secret ? 'config (secret only)' : 'none',
+      source: envToken ? 'env PLATFORM_TOKEN' : token ? 'config' : secretSource(clientSecretOf(name === active ? ctx.env : {}, profile, name)?.source),
     };
   });
   await writeRows(ctx, view, rows);
   ctx.info(`Config: ${store.path}`);
+}
+
+/** Where a profile without a token would get its credentials. */
+function secretSource(source: string | undefined): string {
+  if (!source) return 'none';
+  return source.startsWith('PLATFORM_') ? `env ${source}` : 'config (secret only)';
 }

@@ -12,7 +12,8 @@ export function parseLocation(flag: string, value: string | undefined): LatLng {
   if (value === undefined) throw new UsageError(`${flag} is required: a location as LAT,LNG, e.g. 37.7749,-122.4194`);
   const parts = value.split(',').map((s) => s.trim());
   const example = 'e.g. 37.7749,-122.4194';
-  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) throw new UsageError(`${flag} "${value}" is not a location: give LAT,LNG in decimal degrees, ${example}`);
+  if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p)))
+    throw new UsageError(`${flag} "${value}" is not a location: give LAT,LNG in decimal degrees, ${example}`);
   const [latitude, longitude] = parts.map(Number) as [number, number];
   if (latitude < -90 || latitude > 90) throw new UsageError(`${flag} "${value}": latitude ${latitude} is outside -90..90 (${example})`);
   if (longitude < -180 || longitude > 180) throw new UsageError(`${flag} "${value}": longitude ${longitude} is outside -180..180 (${example})`);
@@ -20,7 +21,8 @@ export function parseLocation(flag: string, value: string | undefined): LatLng {
 }
 
 export function checkSeats(seats: number | undefined): number | undefined {
-  if (seats !== undefined && (seats < 1 || seats > MAX_SEATS)) throw new UsageError(`--seats ${seats}: shared rides take 1 or ${MAX_SEATS} seats (at most ${MAX_SEATS})`);
+  if (seats !== undefined && (seats < 1 || seats > MAX_SEATS))
+    throw new UsageError(`--seats ${seats}: shared rides take 1 or ${MAX_SEATS} seats (at most ${MAX_SEATS})`);
   return seats;
 }
 

@@ -4,8 +4,9 @@ import { UsageError } from '../../errors.js';
 import { historyView } from '../../output/views/rider.js';
 import { writeRows } from '../../output/rows.js';
 import { HISTORY_MAX_LIMIT } from '../../schemas/rider.js';
+import type { RiderHistoryFlags } from './spec.js';
 
-export async function run(ctx: Context, flags: { limit?: number; offset?: number }): Promise<void> {
+export async function run(ctx: Context, flags: RiderHistoryFlags): Promise<void> {
   if (flags.limit !== undefined && (flags.limit < 1 || flags.limit > HISTORY_MAX_LIMIT)) throw new UsageError(`--limit must be from 1 to ${HISTORY_MAX_LIMIT}`);
   if (flags.offset !== undefined && flags.offset < 0) throw new UsageError('--offset must be 0 or more');
   const client = await ctx.client();

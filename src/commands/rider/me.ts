@@ -3,8 +3,9 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { profileView } from '../../output/views/rider.js';
 import { writeObject } from '../../output/rows.js';
+import type { RiderMeFlags } from './spec.js';
 
-export async function run(ctx: Context, flags: { applyPromo?: string }): Promise<void> {
+export async function run(ctx: Context, flags: RiderMeFlags): Promise<void> {
   if (flags.applyPromo !== undefined && flags.applyPromo.trim() === '') throw new UsageError('--apply-promo needs a promotion code');
   const client = await ctx.client();
   if (flags.applyPromo) {

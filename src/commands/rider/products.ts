@@ -3,8 +3,9 @@ import type { Context } from '../../context.js';
 import { productView } from '../../output/views/rider.js';
 import { writeRows } from '../../output/rows.js';
 import { catalogOptions, parseLocation } from './flags.js';
+import type { RiderProductsFlags } from './spec.js';
 
-export async function run(ctx: Context, flags: { at?: string; lang?: string }): Promise<void> {
+export async function run(ctx: Context, flags: RiderProductsFlags): Promise<void> {
   const at = parseLocation('--at', flags.at);
   const client = await ctx.client();
   const products = await client.rider.products(at, catalogOptions(ctx, flags.lang));

@@ -1,33 +1,22 @@
 // `platform sandbox serve`: run the local emulator until Ctrl-C.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../schemas/sandbox.js';
+import { CommandError, UsageError } from '../../errors.js';
+import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET, sandboxDefaultUrl } from '../../schemas/sandbox.js';
+import type { SandboxServeFlags } from './spec.js';
 
-export interface ServeOptions {
-  host: string;
-  port: number;
-  seed: number;
-  campaigns?: number;
-  state?: string;
-  failRate: number;
-  throttleRate: number;
-  itemFailRate?: number;
-  rateLimit?: number;
-  latency: number;
-  timeScale?: number;
-  webhookUrl?: string;
-  webhookChaos?: string;
-}
-
-export async function run(ctx: Context, options: ServeOptions): Promise<void> {
-  if (options.timeScale !== undefined && !(options.timeScale > 0)) throw new UsageError('--time-scale must be greater than 0, e.g. 60 runs rides a minute per second');
-  if (options.webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(options.webhookUrl)) throw new UsageError(`--webhook-url must be an http:// or https:// URL, not ${JSON.stringify(options.webhookUrl)}`);
+export async function run(ctx: Context, options: SandboxServeFlags): Promise<void> {
+  if (options.timeScale !== undefined && !(options.timeScale > 0))
+    throw new UsageError('--time-scale must be greater than 0, e.g. 60 runs rides a minute per second');
+  if (options.webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(options.webhookUrl))
+    throw new UsageError(`--webhook-url must be an http:// or https:// URL, not ${JSON.stringify(options.webhookUrl)}`);
   const [{ startSandbox }, { parseChaos }] = await Promise.all([import('../../sandbox/index.js'), import('../../sandbox/webhooks/index.js')]);
   const chaos = options.webhookChaos === undefined ? undefined : parseChaos(options.webhookChaos);
   if (typeof chaos === 'string') throw new UsageError(chaos);
+  const defaultUrl = sandboxDefaultUrl(ctx.env);
+  const port = options.port ?? Number(new URL(defaultUrl).port);
   const sandbox = await startSandbox({
     host: options.host,
-    port: options.port,
+    port,
     seed: options.seed,
     campaigns: options.campaigns,
     statePath: options.state,
@@ -41,13 +30,17 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
     webhookChaos: chaos,
     now: () => ctx.clock.now(),
     log: (line) => ctx.io.stderr.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new CommandError(`port ${port} on ${options.host} is in use (another sandbox?): stop it, or run \`platform sandbox serve --port 0\` for a free port`);
   });
   ctx.io.stdout.write(
     [
       `Sandbox listening on ${sandbox.url}`,
+      `Report downloads served from ${sandbox.downloadUrl}`,
       `client id: ${SANDBOX_DEMO_CLIENT_ID}`,
       `client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`,
-      'Try: platform ads accounts list --profile local',
+      `Try: ${tryCommand(sandbox.url, defaultUrl)}`,
       ...(options.webhookUrl ? [`Webhook events go to ${options.webhookUrl}, signed with each application's client secret`] : []),
       '',
     ].join('\n'),
@@ -60,4 +53,9 @@ export async function run(ctx: Context, options: ServeOptions): Promise<void> {
   } finally {
     await sandbox.close();
   }
+}
+
+/** A next command that works verbatim: the local profile where it points here, else the URL named. */
+function tryCommand(url: string, localProfileUrl: string): string {
+  return url === localProfileUrl ? 'platform ads accounts list --profile local' : `PLATFORM_BASE_URL=${url} platform ads accounts list`;
 }

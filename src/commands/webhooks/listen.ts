@@ -7,17 +7,10 @@ import { EVENT_TYPES } from '../../webhooks/events.js';
 import type { ReceivedEvent } from '../../webhooks/receiver.js';
 import { webhookSecret } from './secret.js';
 import { checkUrl } from '../url.js';
-import { wantsJson } from './output.js';
+import { writeRecord } from '../../output/records.js';
+import type { WebhooksListenFlags } from './spec.js';
 
-export interface ListenFlags {
-  port: number;
-  forwardTo?: string;
-  save?: string;
-  events?: string[];
-  maxBody: number;
-}
-
-export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
+export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<void> {
   if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) throw new UsageError(`--port must be 0-65535, not ${flags.port}`);
   if (!(flags.maxBody > 0)) throw new UsageError('--max-body must be a positive number of bytes');
   const unknown = flags.events?.find((t) => !(EVENT_TYPES as readonly string[]).includes(t));
@@ -25,7 +18,9 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
   if (flags.forwardTo) checkUrl(flags.forwardTo, '--forward-to');
   const secret = await webhookSecret(ctx);
   const { startReceiver } = await import('../../webhooks/receiver.js');
-  const json = wantsJson(ctx);
+  if (flags.queueSize !== undefined && !(Number.isInteger(flags.queueSize) && flags.queueSize > 0))
+    throw new UsageError('--queue-size must be a whole number, 1 or more');
+  if (flags.forwardTimeout !== undefined && !(flags.forwardTimeout > 0)) throw new UsageError('--forward-timeout must be a positive number of seconds');
   const counts = { total: 0, valid: 0, invalid: 0, duplicate: 0, outOfOrder: 0 };
   const receiver = await startReceiver({
     port: flags.port,
@@ -33,6 +28,8 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
     maxBody: flags.maxBody,
     events: flags.events,
     forwardTo: flags.forwardTo,
+    queueSize: flags.queueSize,
+    forwardTimeoutMs: flags.forwardTimeout === undefined ? undefined : flags.forwardTimeout * 1000,
     savePath: flags.save,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
@@ -41,19 +38,26 @@ export async function run(ctx: Context, flags: ListenFlags): Promise<void> {
       counts[event.valid ? 'valid' : 'invalid']++;
       if (event.duplicate) counts.duplicate++;
       if (event.out_of_order) counts.outOfOrder++;
-      ctx.io.stdout.write(json ? `${JSON.stringify(event)}\n` : `${eventLine(event)}\n`);
+      const time = new Date(ctx.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      writeRecord(ctx, { time, ...event }, () => `${time}  ${eventLine(event)}`, { log: true });
     },
   });
-  ctx.info(`Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`);
+  ctx.info(
+    `Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`,
+  );
+  let stopped: Promise<{ notForwarded: number }>;
   try {
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) return resolve();
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
   } finally {
-    await receiver.close();
+    stopped = receiver.close();
   }
-  ctx.info(`Stopped: ${counts.total} deliveries, ${counts.valid} valid, ${counts.invalid} invalid, ${counts.duplicate} duplicates ignored, ${counts.outOfOrder} out of order.`);
+  const { notForwarded } = await stopped;
+  ctx.info(
+    `Stopped: ${counts.total} deliveries, ${counts.valid} valid, ${counts.invalid} invalid, ${counts.duplicate} duplicates ignored, ${counts.outOfOrder} out of order${flags.forwardTo ? `, ${notForwarded} not forwarded` : ''}.`,
+  );
   for (const l of receiver.ledger.latest()) ctx.info(`latest ${l.event_type} ${l.resource_id}: ${l.status}`);
 }
 

@@ -1,7 +1,7 @@
 // `platform webhooks replay --to URL [FILE|-]`: resend captured deliveries (or hand-written
 // events), re-signed, in order, each retried per spec 6.3.3. Exit 1 when any was never accepted.
 import type { Context } from '../../context.js';
-import { EXIT, UsageError } from '../../errors.js';
+import { PartialFailureError, UsageError } from '../../errors.js';
 import { parseReplayInput, ReplayInputError } from '../../webhooks/capture.js';
 import { readEventFields } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
@@ -9,7 +9,7 @@ import { readBodyArgument } from '../input.js';
 import { attemptPrinter, deliverySettings, type DeliveryFlags } from './delivery-flags.js';
 import { webhookSecret } from './secret.js';
 
-export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): Promise<number> {
+export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): Promise<void> {
   const settings = deliverySettings(flags);
   const input = await readBodyArgument(ctx, args[0], 'Usage: platform webhooks replay --to URL [FILE|-]');
   let items;
@@ -34,10 +34,6 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
     });
     if (!result.accepted) failed++;
   }
-  if (failed) {
-    ctx.info(`${failed} of ${items.length} deliveries were never accepted by ${settings.url}`);
-    return EXIT.failure;
-  }
+  if (failed) throw new PartialFailureError(`${failed} of ${items.length} deliveries were never accepted by ${settings.url}`);
   ctx.info(`${items.length} deliveries accepted by ${settings.url}`);
-  return EXIT.ok;
 }

@@ -4,6 +4,7 @@
 // line. Secrets are passed around with a name for messages and are never printed.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { clientSecretOf } from '../../config/resolve.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 
 export const WEBHOOK_SECRET_ENV = 'PLATFORM_WEBHOOK_SECRET';
@@ -13,11 +14,12 @@ async function available(ctx: Context, includeProfile: boolean): Promise<NamedSe
   const found: NamedSecret[] = [];
   if (ctx.env[WEBHOOK_SECRET_ENV]) found.push({ name: WEBHOOK_SECRET_ENV, value: ctx.env[WEBHOOK_SECRET_ENV] });
   if (!includeProfile) return found;
-  if (ctx.env.PLATFORM_CLIENT_SECRET) found.push({ name: 'PLATFORM_CLIENT_SECRET', value: ctx.env.PLATFORM_CLIENT_SECRET });
-  const [store, { activeProfile }] = await Promise.all([ctx.config(), import('../../factory.js')]);
-  const name = activeProfile(ctx, store);
-  const secret = store.getProfile(name)?.client_secret;
-  if (secret) found.push({ name: `the client secret of profile ${name}`, value: secret });
+  const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);
+  const profile = store.getProfile(name);
+  // Both the environment's and the stored secret are worth naming when a signature does not match.
+  for (const secret of [clientSecretOf(ctx.env, undefined, name), clientSecretOf({}, profile, name)]) {
+    if (secret) found.push({ name: secret.source, value: secret.value });
+  }
   return found;
 }
 

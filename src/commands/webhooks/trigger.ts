@@ -2,25 +2,21 @@
 // valid, signed event of that type with a fresh event_id and event_time.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { EXIT, UsageError } from '../../errors.js';
+import { CommandError, UsageError } from '../../errors.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { buildEvent, eventBody, EVENT_TYPES, type EventType } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
-import { attemptPrinter, deliverySettings, type DeliveryFlags } from './delivery-flags.js';
+import { attemptPrinter, deliverySettings } from './delivery-flags.js';
+import type { WebhooksTriggerFlags } from './spec.js';
 import { webhookSecret } from './secret.js';
 
-export interface TriggerFlags extends DeliveryFlags {
-  resourceId?: string;
-  status?: string;
-  userId?: string;
-}
-
-export async function run(ctx: Context, flags: TriggerFlags, args: string[]): Promise<number> {
+export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: string[]): Promise<void> {
   const type = args[0];
   if (!type || !(EVENT_TYPES as readonly string[]).includes(type)) {
     throw new UsageError(`unknown event type ${JSON.stringify(type ?? '')}; one of: ${EVENT_TYPES.join(', ')}`);
   }
-  if (flags.status !== undefined && !/^[a-z_]+$/.test(flags.status)) throw new UsageError(`--status must be a status name such as accepted or completed, not ${JSON.stringify(flags.status)}`);
+  if (flags.status !== undefined && !/^[a-z_]+$/.test(flags.status))
+    throw new UsageError(`--status must be a status name such as accepted or completed, not ${JSON.stringify(flags.status)}`);
   const settings = deliverySettings(flags);
   const secret = await webhookSecret(ctx);
   const event = buildEvent({
@@ -41,5 +37,5 @@ export async function run(ctx: Context, flags: TriggerFlags, args: string[]): Pr
     signal: ctx.signal,
     onAttempt: attemptPrinter(ctx, { event_id: event.event_id, event_type: event.event_type, origin: 'trigger' }),
   });
-  return result.accepted ? EXIT.ok : EXIT.failure;
+  if (!result.accepted) throw new CommandError(`${event.event_type} ${event.event_id} was never accepted by ${settings.url}`);
 }

@@ -1,22 +1,19 @@
 // `platform webhooks verify [FILE|-] (--signature HEX | --headers FILE)`: exit 0 valid,
 // 1 invalid (saying why), 2 unusable input. Light on purpose: no zod, undici or conf here.
 import type { Context } from '../../context.js';
-import { CommandError, EXIT, UsageError } from '../../errors.js';
+import { CommandError, UsageError } from '../../errors.js';
 import { parseHeaderBlock } from '../../webhooks/headers.js';
 import { ENVIRONMENT_HEADER, mismatchLine, parseSignature, SIGNATURE_HEADER, verify } from '../../webhooks/signature.js';
 import { readBodyArgument, readBytes } from '../input.js';
 import { otherSecrets, webhookSecret } from './secret.js';
-import { wantsJson } from './output.js';
+import { wantsJson, writeRecord } from '../../output/records.js';
+import type { WebhooksVerifyFlags } from './spec.js';
 
-export interface VerifyFlags {
-  signature?: string;
-  headers?: string;
-  strict?: boolean;
-}
+type VerifyFlags = WebhooksVerifyFlags;
 
 const USAGE = 'Usage: platform webhooks verify [FILE|-] (--signature HEX | --headers FILE)';
 
-export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Promise<number> {
+export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Promise<void> {
   const { value, source, environment } = await signatureInput(ctx, flags);
   const parsed = parseSignature(value);
   if (!parsed.ok) throw new UsageError(`the signature (${source}) ${parsed.problem}`);
@@ -41,27 +38,34 @@ export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Pro
       notes: verification.notes,
       diagnosis: verification.diagnosis ?? null,
     };
-    ctx.io.stdout.write(`${JSON.stringify(report, null, ctx.globals.output === 'json' ? 2 : undefined)}\n`);
-    return verification.valid ? EXIT.ok : EXIT.failure;
+    writeRecord(ctx, report, () => '');
+    if (!verification.valid) throw new CommandError(`invalid signature: ${mismatchLine(verification, parsed.signature)}`);
+    return;
   }
   for (const note of verification.notes) ctx.info(`note: ${note}`);
   if (!verification.valid) throw new CommandError(`invalid signature: ${mismatchLine(verification, parsed.signature)}`);
   const env = environment ? `, X-Environment: ${environment}` : '';
-  ctx.io.stdout.write(`valid signature (HMAC-SHA256 of ${verification.bodyBytes} bytes${env})\n`);
-  return EXIT.ok;
+  writeRecord(ctx, {}, () => `valid signature (HMAC-SHA256 of ${verification.bodyBytes} bytes${env})`);
 }
 
 async function signatureInput(ctx: Context, flags: VerifyFlags): Promise<{ value: string; source: string; environment?: string }> {
   if (flags.signature !== undefined && flags.headers !== undefined) throw new UsageError('give --signature or --headers, not both', USAGE);
   if (flags.signature !== undefined) return { value: flags.signature, source: '--signature' };
-  if (flags.headers === undefined) throw new UsageError(`give the ${SIGNATURE_HEADER} value with --signature HEX, or a header block with --headers FILE`, USAGE);
+  if (flags.headers === undefined)
+    throw new UsageError(`give the ${SIGNATURE_HEADER} value with --signature HEX, or a header block with --headers FILE`, USAGE);
   const block = parseHeaderBlock((await readBytes(ctx, flags.headers, '--headers')).toString('utf8'));
   const values = block.get(SIGNATURE_HEADER);
   if (values.length === 0) {
-    const names = block.headers.length ? `it has ${block.headers.map(([n]) => n).slice(0, 8).join(', ')}` : 'no "Name: value" line was found in it';
+    const names = block.headers.length
+      ? `it has ${block.headers
+          .map(([n]) => n)
+          .slice(0, 8)
+          .join(', ')}`
+      : 'no "Name: value" line was found in it';
     throw new UsageError(`--headers ${flags.headers}: no ${SIGNATURE_HEADER} header (${names})`);
   }
-  if (new Set(values).size > 1) throw new UsageError(`--headers ${flags.headers}: ${values.length} different ${SIGNATURE_HEADER} headers; keep the one of this delivery`);
+  if (new Set(values).size > 1)
+    throw new UsageError(`--headers ${flags.headers}: ${values.length} different ${SIGNATURE_HEADER} headers; keep the one of this delivery`);
   const environment = block.get(ENVIRONMENT_HEADER)[0]?.trim();
   return { value: values[0]!, source: `${SIGNATURE_HEADER} in ${flags.headers}`, environment };
 }

@@ -3,6 +3,7 @@ import type { Ad, AdAccount, AdGroup, Campaign, CurrencyAmount, Store } from '..
 import { e5ToDecimal } from '../../schemas/money.js';
 import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
 import type { View } from '../columns.js';
+import { formatDayparting } from '../../bulk/dayparting.js';
 
 /** "12.34 USD" for tables. */
 export function money(amount: CurrencyAmount | undefined): string | undefined {
@@ -85,6 +86,7 @@ export const adGroupView: View<AdGroup> = {
     { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true },
     { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time) },
     { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time) },
+    { header: 'DAYPARTING', name: 'daypart', csv: (g) => formatDayparting((g as { dayparting_schedule?: unknown }).dayparting_schedule), csvOnly: true },
   ],
 };
 
@@ -97,4 +99,3 @@ export const adView: View<Ad> = {
     { header: 'CAMPAIGN', name: 'campaign_id', csv: (a) => a.campaign_id },
   ],
 };
-

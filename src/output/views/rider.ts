@@ -7,7 +7,13 @@ import type { View } from '../columns.js';
 /** "$12.50", "12,50 €" is not wanted here: one locale (en-US) for every currency, so columns line up. */
 export function formatMoney(amount: number | string, currency: string, digits = 2): string {
   // Intl formats decimal strings exactly (used for minor units turned into a decimal string).
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount as number);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount as number);
 }
 
 /** Integer minor units (cents) -> "12.34" by string arithmetic, no float. */
@@ -81,7 +87,12 @@ export const profileView: View<UserProfile> = {
     { header: 'RIDER ID', name: 'rider_id', csv: (u) => u.rider_id },
     { header: 'NAME', name: 'name', csv: (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined },
     { header: 'EMAIL', name: 'email', csv: (u) => u.email },
-    { header: 'MOBILE', name: 'mobile_number', csv: (u) => u.mobile_number, table: (u) => (u.mobile_number ? `${u.mobile_number}${u.mobile_verified ? '' : ' (unverified)'}` : undefined) },
+    {
+      header: 'MOBILE',
+      name: 'mobile_number',
+      csv: (u) => u.mobile_number,
+      table: (u) => (u.mobile_number ? `${u.mobile_number}${u.mobile_verified ? '' : ' (unverified)'}` : undefined),
+    },
     { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code },
   ],
 };
@@ -117,8 +128,18 @@ export const receiptView: View<Receipt> = {
     { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id },
     { header: 'TOTAL', name: 'total_charged', csv: (r) => String(r.total_charged), table: (r) => formatMoney(r.total_charged, r.currency_code) },
     { header: 'CURRENCY', name: 'currency_code', csv: (r) => r.currency_code, csvOnly: true },
-    { header: 'CHARGES', name: 'charges', csv: (r) => r.charges.map((c) => `${c.name}=${c.amount}`).join('|'), table: (r) => r.charges.map((c) => `${c.name} ${formatMoney(c.amount, r.currency_code)}`).join(', ') },
-    { header: 'SURGE', name: 'surge_charge', csv: (r) => r.surge_charge?.amount.toString(), table: (r) => (r.surge_charge ? `${r.surge_charge.name} ${formatMoney(r.surge_charge.amount, r.currency_code)}` : '') },
+    {
+      header: 'CHARGES',
+      name: 'charges',
+      csv: (r) => r.charges.map((c) => `${c.name}=${c.amount}`).join('|'),
+      table: (r) => r.charges.map((c) => `${c.name} ${formatMoney(c.amount, r.currency_code)}`).join(', '),
+    },
+    {
+      header: 'SURGE',
+      name: 'surge_charge',
+      csv: (r) => r.surge_charge?.amount.toString(),
+      table: (r) => (r.surge_charge ? `${r.surge_charge.name} ${formatMoney(r.surge_charge.amount, r.currency_code)}` : ''),
+    },
     { header: 'DURATION', name: 'duration', csv: (r) => String(r.duration), table: (r) => minutes(r.duration) },
     { header: 'DISTANCE', name: 'distance', csv: (r) => String(r.distance), table: (r) => `${r.distance} ${r.distance_label}` },
   ],

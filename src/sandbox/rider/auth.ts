@@ -7,9 +7,7 @@ import { userById, type SandboxUser } from '../users.js';
 import type { TokenRecord } from '../store.js';
 import { riderError } from './errors.js';
 
-export type RiderCaller =
-  | { kind: 'server'; clientId: string }
-  | { kind: 'user'; user: SandboxUser; token: TokenRecord };
+export type RiderCaller = { kind: 'server'; clientId: string } | { kind: 'user'; user: SandboxUser; token: TokenRecord };
 
 export interface Requirement {
   /** Accept a server token too (products, price estimates). */
@@ -24,7 +22,12 @@ export function riderCaller(ctx: SandboxContext, req: SandboxRequest, need: Requ
   if (serverToken) {
     const client = SANDBOX_CLIENTS.find((c) => c.server_token !== undefined && c.server_token === serverToken);
     if (!client) throw riderError(401, 'unauthorized', 'Invalid server token.');
-    if (!need.server) throw riderError(401, 'unauthorized', 'A server token is accepted only on products and price estimates; this endpoint needs a user access token (Authorization: Bearer).');
+    if (!need.server)
+      throw riderError(
+        401,
+        'unauthorized',
+        'A server token is accepted only on products and price estimates; this endpoint needs a user access token (Authorization: Bearer).',
+      );
     return { kind: 'server', clientId: client.client_id };
   }
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
@@ -34,7 +37,11 @@ export function riderCaller(ctx: SandboxContext, req: SandboxRequest, need: Requ
   if (token.expires_at <= ctx.now()) throw riderError(401, 'unauthorized', 'The access token has expired.');
   const user = token.user_id ? userById(token.user_id) : undefined;
   if (!user) {
-    throw riderError(403, 'insufficient_scope', `This endpoint needs a user access token${need.server ? ' or a server token' : ''}; a client-credentials token acts for no user.`);
+    throw riderError(
+      403,
+      'insufficient_scope',
+      `This endpoint needs a user access token${need.server ? ' or a server token' : ''}; a client-credentials token acts for no user.`,
+    );
   }
   if (need.scopes && !need.scopes.some((s) => token.scopes.includes(s))) {
     throw riderError(403, 'insufficient_scope', `The access token needs the ${need.scopes.join(' or ')} scope.`);

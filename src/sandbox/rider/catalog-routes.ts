@@ -62,14 +62,22 @@ export function registerCatalogRoutes(router: Router, ctx: SandboxContext, state
 
   router.get('/v1.2/estimates/time', (req) => {
     riderCaller(ctx, req, {});
-    const q = parseOr422(TimeEstimateQuery, { ...numericQuery(req.query, ['start_latitude', 'start_longitude']), product_id: req.query.get('product_id') || undefined });
+    const q = parseOr422(TimeEstimateQuery, {
+      ...numericQuery(req.query, ['start_latitude', 'start_longitude']),
+      product_id: req.query.get('product_id') || undefined,
+    });
     const start = { latitude: q.start_latitude, longitude: q.start_longitude };
     const city = state.catalog.cityAt(start);
     const language = lang(req);
     const times: TimeEstimate[] = (city?.products ?? [])
       // A product with no driver near is absent (spec 4.4).
       .filter((p) => state.drivers(p) && (!q.product_id || p.product.product_id === q.product_id))
-      .map((p) => ({ product_id: p.product.product_id, display_name: p.text.en.display_name, localized_display_name: p.text[language].display_name, estimate: etaSeconds(p, start) }));
+      .map((p) => ({
+        product_id: p.product.product_id,
+        display_name: p.text.en.display_name,
+        localized_display_name: p.text[language].display_name,
+        estimate: etaSeconds(p, start),
+      }));
     return json(200, { times });
   });
 }

@@ -60,11 +60,43 @@ interface ProductSeed {
 }
 
 const SEEDS: Record<Group, ProductSeed> = {
-  rideshare: { group: 'rideshare', en: ['Pool', 'Share the ride, split the cost'], fr: ['Covoiturage', 'Partagez la course et son prix'], capacity: 2, shared: true, factor: 0.75 },
-  platformx: { group: 'platformx', en: ['Economy', 'Affordable rides for up to 4'], fr: ['Économique', "Des courses abordables jusqu'à 4 personnes"], capacity: 4, factor: 1 },
-  platformxl: { group: 'platformxl', en: ['Economy XL', 'Affordable rides for groups up to 6'], fr: ['Économique XL', "Des courses abordables jusqu'à 6 personnes"], capacity: 6, factor: 1.5 },
-  platformblack: { group: 'platformblack', en: ['Black', 'Premium rides in luxury cars'], fr: ['Berline', 'Des courses haut de gamme'], capacity: 4, factor: 2.2 },
-  suv: { group: 'suv', en: ['Black SUV', 'Premium rides for up to 6'], fr: ['Van', "Des courses haut de gamme jusqu'à 6 personnes"], capacity: 6, factor: 2.8, drivers: false },
+  rideshare: {
+    group: 'rideshare',
+    en: ['Pool', 'Share the ride, split the cost'],
+    fr: ['Covoiturage', 'Partagez la course et son prix'],
+    capacity: 2,
+    shared: true,
+    factor: 0.75,
+  },
+  platformx: {
+    group: 'platformx',
+    en: ['Economy', 'Affordable rides for up to 4'],
+    fr: ['Économique', "Des courses abordables jusqu'à 4 personnes"],
+    capacity: 4,
+    factor: 1,
+  },
+  platformxl: {
+    group: 'platformxl',
+    en: ['Economy XL', 'Affordable rides for groups up to 6'],
+    fr: ['Économique XL', "Des courses abordables jusqu'à 6 personnes"],
+    capacity: 6,
+    factor: 1.5,
+  },
+  platformblack: {
+    group: 'platformblack',
+    en: ['Black', 'Premium rides in luxury cars'],
+    fr: ['Berline', 'Des courses haut de gamme'],
+    capacity: 4,
+    factor: 2.2,
+  },
+  suv: {
+    group: 'suv',
+    en: ['Black SUV', 'Premium rides for up to 6'],
+    fr: ['Van', "Des courses haut de gamme jusqu'à 6 personnes"],
+    capacity: 6,
+    factor: 2.8,
+    drivers: false,
+  },
   taxi: { group: 'taxi', en: ['Taxi', 'Local taxis, metered fare'], fr: ['Taxi', 'Taxis locaux, prix au compteur'], capacity: 4, factor: 1.1 },
 };
 

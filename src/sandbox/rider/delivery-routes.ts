@@ -13,7 +13,8 @@ import { newId } from './state.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUOTE_LIFETIME_MS = 15 * 60 * 1000;
 
-const invalidParams = (message: string, fields?: Record<string, string[]>) => new HttpError({ status: 400, body: { code: 'invalid_params', message, ...(fields ? { fields } : {}) } });
+const invalidParams = (message: string, fields?: Record<string, string[]>) =>
+  new HttpError({ status: 400, body: { code: 'invalid_params', message, ...(fields ? { fields } : {}) } });
 
 export function registerDeliveryRoutes(router: Router, ctx: SandboxContext): void {
   router.post('/v1/customers/{customer_id}/delivery_quotes', (req) => {

@@ -37,9 +37,22 @@ export function surgeRequired(confirmation: SurgeConfirmation): HttpError {
     status: 409,
     body: {
       meta: { surge_confirmation: confirmation },
-      errors: [{ status: 409, code: 'surge', title: `Surge pricing is in effect (x${confirmation.multiplier}); confirm it and request again with surge_confirmation_id.` }],
+      errors: [
+        {
+          status: 409,
+          code: 'surge',
+          title: `Surge pricing is in effect (x${confirmation.multiplier}); confirm it and request again with surge_confirmation_id.`,
+        },
+      ],
     },
   });
+}
+
+/** A JSON body whose top-level nulls mean "absent", as the real service treats optional fields sent as null. */
+export function jsonBodyWithoutNulls(body: Buffer): unknown {
+  const value = jsonBody(body);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
 }
 
 export function jsonBody(body: Buffer): unknown {

@@ -7,7 +7,7 @@ import type { Router } from '../router.js';
 import { userCaller } from './auth.js';
 import type { CatalogProduct } from './catalog.js';
 import { etaSeconds } from './catalog-routes.js';
-import { jsonBody, parseOr422, riderError } from './errors.js';
+import { jsonBodyWithoutNulls, parseOr422, riderError } from './errors.js';
 import { round } from './geo.js';
 import { fareParts, fareRange, inUnit, money, tripOf, upfrontFare } from './pricing.js';
 import { FARE_LIFETIME_MS, newId, type RiderState } from './state.js';
@@ -29,10 +29,11 @@ export function surgeConfirmation(ctx: SandboxContext, state: RiderState, req: S
 export function registerEstimateRoutes(router: Router, ctx: SandboxContext, state: RiderState, trips: Trips): void {
   const estimate = (req: SandboxRequest, deprecated: boolean) => {
     const { user, token } = userCaller(ctx, req, ['request']);
-    const body = parseOr422(RequestEstimateBody, jsonBody(req.body));
+    const body = parseOr422(RequestEstimateBody, jsonBodyWithoutNulls(req.body));
     if (trips.current(user.rider_id)) throw riderError(403, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');
     const start = { latitude: body.start_latitude, longitude: body.start_longitude };
-    const end = body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
+    const end =
+      body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
     let p: CatalogProduct | undefined;
     if (body.product_id) {
       p = state.catalog.product(body.product_id);
@@ -62,19 +63,53 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
         const fare = upfrontFare(p, t, surge);
         const fareId = newId('fare_');
         const expiresAt = ctx.now() + FARE_LIFETIME_MS;
-        state.fares.set(fareId, { fare_id: fareId, product_id: p.product.product_id, user_id: user.rider_id, start, end, seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity), surge, expires_at: expiresAt });
+        state.fares.set(fareId, {
+          fare_id: fareId,
+          product_id: p.product.product_id,
+          user_id: user.rider_id,
+          start,
+          end,
+          seat_count: body.seat_count ?? Math.min(MAX_SEATS, p.product.capacity),
+          surge,
+          expires_at: expiresAt,
+        });
         // Upfront fares have an empty breakdown (spec 2.8).
-        Object.assign(price, { low_estimate: Math.floor(fare), high_estimate: Math.ceil(fare), display: money(fare, currency, 2), currency_code: currency, fare_breakdown: [], fare_id: fareId, expires_at: Math.floor(expiresAt / 1000) });
+        Object.assign(price, {
+          low_estimate: Math.floor(fare),
+          high_estimate: Math.ceil(fare),
+          display: money(fare, currency, 2),
+          currency_code: currency,
+          fare_breakdown: [],
+          fare_id: fareId,
+          expires_at: Math.floor(expiresAt / 1000),
+        });
       } else {
         const { low, high } = fareRange(p, t, surge);
         const parts = fareParts(p, t);
-        const item = (name: string, amount: number) => ({ low_amount: round(amount * 0.9, 2), high_amount: round(amount * 1.2, 2), display_amount: `${money(amount * 0.9, currency, 2)}-${money(amount * 1.2, currency, 2)}`, display_name: name });
-        Object.assign(price, { low_estimate: low, high_estimate: high, display: 'Metered', currency_code: null, fare_breakdown: [item('Base Fare', parts.base), item('Time', parts.time), item('Distance', parts.distance)] });
+        const item = (name: string, amount: number) => ({
+          low_amount: round(amount * 0.9, 2),
+          high_amount: round(amount * 1.2, 2),
+          display_amount: `${money(amount * 0.9, currency, 2)}-${money(amount * 1.2, currency, 2)}`,
+          display_name: name,
+        });
+        Object.assign(price, {
+          low_estimate: low,
+          high_estimate: high,
+          display: 'Metered',
+          currency_code: null,
+          fare_breakdown: [item('Base Fare', parts.base), item('Time', parts.time), item('Distance', parts.distance)],
+        });
       }
     }
     void token;
     const response: RequestEstimate = { price, trip, pickup_estimate: pickup };
-    return json(200, response, deprecated ? { deprecation: 'true', sunset: 'Sat, 10 Dec 2022 00:00:00 GMT', link: `<${sandboxUrl(req, '/v1.2/requests/estimate')}>; rel="successor-version"` } : undefined);
+    return json(
+      200,
+      response,
+      deprecated
+        ? { deprecation: 'true', sunset: 'Sat, 10 Dec 2022 00:00:00 GMT', link: `<${sandboxUrl(req, '/v1.2/requests/estimate')}>; rel="successor-version"` }
+        : undefined,
+    );
   };
   router.post('/v1.2/requests/estimate', (req) => estimate(req, false));
   router.post('/v1/requests/estimate', (req) => estimate(req, true));
@@ -82,6 +117,12 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
   router.get('/v1.2/surge-confirmations/{id}', (req) => {
     const c = state.confirmations.get(req.params.id!);
     if (!c) throw riderError(404, 'not_found', 'No such surge confirmation.');
-    return json(200, { surge_confirmation_id: c.surge_confirmation_id, product_id: c.product_id, multiplier: c.multiplier, expires_at: Math.floor(c.expires_at / 1000), expired: c.expires_at <= ctx.now() });
+    return json(200, {
+      surge_confirmation_id: c.surge_confirmation_id,
+      product_id: c.product_id,
+      multiplier: c.multiplier,
+      expires_at: Math.floor(c.expires_at / 1000),
+      expired: c.expires_at <= ctx.now(),
+    });
   });
 }

@@ -43,7 +43,13 @@ export function upfrontFare(p: CatalogProduct, trip: Trip, surge: number): numbe
 }
 
 export function money(amount: number, currency: string, digits = 0): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
 }
 
 /** low..high around the fare: the range a metered-by-rates fare falls in. */

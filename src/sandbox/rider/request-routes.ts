@@ -8,7 +8,7 @@ import { findClient } from '../clients.js';
 import { idempotent } from '../idempotency.js';
 import { userCaller } from './auth.js';
 import { etaSeconds } from './catalog-routes.js';
-import { jsonBody, parseOr422, riderError, surgeRequired, validationFailed } from './errors.js';
+import { jsonBodyWithoutNulls, parseOr422, riderError, surgeRequired, validationFailed } from './errors.js';
 import { milesBetween, round } from './geo.js';
 import { surgeConfirmation } from './estimate-routes.js';
 import { tripOf, upfrontFare } from './pricing.js';
@@ -35,7 +35,7 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
     // A retry of a request whose answer was lost (same Idempotency-Key) gets the same ride,
     // not current_trip_exists: the HTTP core sends a key with every POST.
     return idempotent(ctx, req, { token, client }, () => {
-      const body = parseOr422(CreateRequestBody, jsonBody(req.body));
+      const body = parseOr422(CreateRequestBody, jsonBodyWithoutNulls(req.body));
       if (user.forbidden) throw riderError(403, 'forbidden', 'This user is not allowed to request rides.');
       if (!user.mobile_verified) throw riderError(403, 'unverified', 'The mobile number of this user is not confirmed.');
       if (user.payment_methods.length === 0) throw riderError(409, 'missing_payment_method', 'No payment method on file.');
@@ -46,16 +46,22 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
       const p = state.catalog.product(body.product_id);
       if (!p) throw riderError(404, 'no_product_found', `No product with id ${body.product_id}.`);
       const start = { latitude: body.start_latitude, longitude: body.start_longitude };
-      const end = body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
+      const end =
+        body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
       const miles = checkTrip(p, { start, end, seat_count: body.seat_count });
 
       if (p.product.upfront_fare_enabled) {
         if (!body.fare_id) throw validationFailed({ fare_id: ['Required'] });
         const fare = state.fares.get(body.fare_id);
-        const matches = fare && fare.user_id === user.rider_id && fare.product_id === p.product.product_id
-          && milesBetween(fare.start, start) < FARE_MATCH_MILES && (!end || (fare.end !== undefined && milesBetween(fare.end, end) < FARE_MATCH_MILES));
+        const matches =
+          fare &&
+          fare.user_id === user.rider_id &&
+          fare.product_id === p.product.product_id &&
+          milesBetween(fare.start, start) < FARE_MATCH_MILES &&
+          (!end || (fare.end !== undefined && milesBetween(fare.end, end) < FARE_MATCH_MILES));
         if (!fare || !matches) throw riderError(422, 'invalid_fare_id', 'The fare_id is unknown or belongs to another trip; estimate the ride again.');
-        if (fare.expires_at <= ctx.now()) throw riderError(409, 'fare_expired', 'The fare has expired; estimate the ride again and request with the new fare_id.');
+        if (fare.expires_at <= ctx.now())
+          throw riderError(409, 'fare_expired', 'The fare has expired; estimate the ride again and request with the new fare_id.');
       }
 
       let surge = state.surge(p, start);

@@ -22,9 +22,14 @@ export function checkTrip(p: CatalogProduct, input: TripInput): number {
   // The API's default is the maximum (spec 8), within what the product takes.
   const seats = input.seat_count ?? Math.min(MAX_SEATS, p.product.capacity);
   if (seats > MAX_SEATS || seats > p.product.capacity) {
-    throw riderError(422, 'invalid_seat_count', `seat_count ${seats} exceeds what ${p.text.en.display_name} takes (at most ${Math.min(MAX_SEATS, p.product.capacity)}).`);
+    throw riderError(
+      422,
+      'invalid_seat_count',
+      `seat_count ${seats} exceeds what ${p.text.en.display_name} takes (at most ${Math.min(MAX_SEATS, p.product.capacity)}).`,
+    );
   }
-  if (p.product.shared && !input.end) throw riderError(422, 'destination_required', `${p.text.en.display_name} needs a destination (end_latitude, end_longitude).`);
+  if (p.product.shared && !input.end)
+    throw riderError(422, 'destination_required', `${p.text.en.display_name} needs a destination (end_latitude, end_longitude).`);
   const { city } = p;
   if (milesBetween(city.center, input.start) > city.radiusMiles) {
     throw riderError(422, 'outside_service_area', `The pickup is outside the service area of ${p.text.en.display_name} (${city.name.en}).`);

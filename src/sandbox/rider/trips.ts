@@ -104,20 +104,29 @@ export class Trips {
   /** Simulated seconds the ride stays in its current status; undefined when it waits for nobody. */
   #duration(ride: Ride): number | undefined {
     switch (ride.status) {
-      case 'processing': return PROCESSING_SECONDS;
-      case 'accepted': return Math.max(30, ride.eta * 60 - ARRIVING_SECONDS);
-      case 'arriving': return ARRIVING_SECONDS;
-      case 'in_progress': return ride.trip.seconds;
-      default: return undefined;
+      case 'processing':
+        return PROCESSING_SECONDS;
+      case 'accepted':
+        return Math.max(30, ride.eta * 60 - ARRIVING_SECONDS);
+      case 'arriving':
+        return ARRIVING_SECONDS;
+      case 'in_progress':
+        return ride.trip.seconds;
+      default:
+        return undefined;
     }
   }
 
   #next(ride: Ride): RideStatus {
     switch (ride.status) {
-      case 'processing': return this.state.drivers(ride.product) ? 'accepted' : 'no_drivers_available';
-      case 'accepted': return 'arriving';
-      case 'arriving': return 'in_progress';
-      default: return 'completed';
+      case 'processing':
+        return this.state.drivers(ride.product) ? 'accepted' : 'no_drivers_available';
+      case 'accepted':
+        return 'arriving';
+      case 'arriving':
+        return 'in_progress';
+      default:
+        return 'completed';
     }
   }
 
@@ -151,11 +160,14 @@ export class Trips {
     this.#timers.delete(ride.request_id);
     const due = this.#due(ride);
     if (due === undefined) return;
-    const timer = setTimeout(() => {
-      this.#timers.delete(ride.request_id);
-      this.#advance(ride);
-      this.#schedule(ride);
-    }, Math.max(0, due - this.now()));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(ride.request_id);
+        this.#advance(ride);
+        this.#schedule(ride);
+      },
+      Math.max(0, due - this.now()),
+    );
     timer.unref();
     this.#timers.set(ride.request_id, timer);
   }

@@ -9,6 +9,7 @@ import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
 import { sendSigned } from '../../webhooks/send.js';
+import { abortReason } from '../../io.js';
 
 export interface WebhookChaos {
   /** Share of events delivered twice. */
@@ -168,10 +169,20 @@ export class SandboxWebhooks {
         sleep: (ms, signal) => this.#sleep(ms, signal),
         signal: this.#abort.signal,
         onAttempt: (r) => {
-          this.attempts.push({ event_id: event.event_id, event_type: event.event_type, resource_id: event.meta.resource_id, status: event.meta.status, url, attempt: r.attempt, result: r.result });
+          this.attempts.push({
+            event_id: event.event_id,
+            event_type: event.event_type,
+            resource_id: event.meta.resource_id,
+            status: event.meta.status,
+            url,
+            attempt: r.attempt,
+            result: r.result,
+          });
           const outcome = 'status' in r.result ? `HTTP ${r.result.status}` : r.result.error;
           const next = r.retryInMs !== undefined ? `, retry in ${r.retryInMs / 1000} s (simulated)` : '';
-          this.o.log?.(`webhook ${event.event_type} ${event.meta.status} ${event.meta.resource_id} -> ${url}: ${outcome} (attempt ${r.attempt}/${r.of}${next})`);
+          this.o.log?.(
+            `webhook ${event.event_type} ${event.meta.status} ${event.meta.resource_id} -> ${url}: ${outcome} (attempt ${r.attempt}/${r.of}${next})`,
+          );
         },
       }).catch(() => undefined); // aborted on close
       void result;
@@ -198,13 +209,17 @@ export class SandboxWebhooks {
 
   #sleep(simulatedMs: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
+      if (signal?.aborted) return reject(abortReason(signal));
       const timer = setTimeout(resolve, this.#wall(simulatedMs));
       timer.unref();
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(abortReason(signal));
+        },
+        { once: true },
+      );
     });
   }
 }

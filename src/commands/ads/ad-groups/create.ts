@@ -1,33 +1,51 @@
+import { AD_GROUPS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
+import type { Invocation } from '../../spec.js';
 import { UsageError } from '../../../errors.js';
-import { CreateAdGroupInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
-import { adGroupBody, type AdGroupFlags } from '../flags.js';
-
-type Flags = AdGroupFlags & BulkFlags & { account: string; campaign?: string };
+import { flagsRow } from '../flags.js';
+import type { CreateAdGroupsFlags } from '../spec.js';
+import { givenFlags, runWrite } from '../write.js';
 
 export const AD_GROUP_FIELD_FLAGS = [
-  'name', 'status', 'budget', 'budgetE5', 'currency', 'bid', 'autoBid', 'start', 'end', 'keywords', 'matchType',
-  'platformOne', 'targetOperator', 'negateTargeting', 'storeIds', 'daypart',
-];
+  'name',
+  'status',
+  'budget',
+  'budgetE5',
+  'currency',
+  'bid',
+  'autoBid',
+  'start',
+  'end',
+  'keywords',
+  'matchType',
+  'platformOne',
+  'targetOperator',
+  'negateTargeting',
+  'storeIds',
+  'daypart',
+] as const;
 
-export async function run(ctx: Context, flags: Flags): Promise<number> {
-  if (flags.fromCsv === undefined && !flags.campaign) throw new UsageError('--campaign is required (with --from-csv, a campaign_id column can give it per row)');
-  const client = await ctx.client();
-  return runBulkCommand(ctx, {
-    resource: 'ad_groups',
+export async function run(ctx: Context, flags: CreateAdGroupsFlags, _args: string[], invocation: Invocation): Promise<void> {
+  if (flags.fromCsv === undefined && !flags.campaign)
+    throw new UsageError('--campaign is required (with --from-csv, a campaign_id column can give it per row)');
+  await runWrite(ctx, {
+    argv: invocation.argv,
+    resource: AD_GROUPS,
     mode: 'create',
-    wrapper: 'ad_groups',
-    idField: 'ad_group_id',
-    schema: CreateAdGroupInput,
+    scope: { account: flags.account, campaign: flags.campaign },
+    flags,
     fieldFlags: givenFlags(flags, AD_GROUP_FIELD_FLAGS),
-    campaign: flags.campaign,
-    needsCampaign: true,
     fromFlags: () => {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-csv / --from-json)');
-      return adGroupBody(flags, 'create', new Date(ctx.clock.now()));
+      if (!flags.storeIds?.length) throw new UsageError('--store-ids is required: an ad group promotes at least one store');
+      // Create defaults: active, starting now (automatic bidding and the listing product come from the mapping).
+      const withBudget = flags.budget !== undefined || flags.budgetE5 !== undefined;
+      return flagsRow({
+        ...flags,
+        budgetUnit: withBudget ? flags.budgetUnit : undefined,
+        status: flags.status ?? 'active',
+        start: flags.start ?? new Date(ctx.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      });
     },
-    send: (batch, options) =>
-      client.ads.createAdGroups(flags.account, batch.campaignId!, batch.items as never, options),
-  }, flags);
+  });
 }

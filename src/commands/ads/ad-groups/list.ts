@@ -1,8 +1,9 @@
+import { AD_GROUPS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
 import { adGroupView } from '../../../output/views/ads.js';
-import { listPages, type PagingFlags } from '../list.js';
+import { listResources } from '../list.js';
+import type { ListAdGroupsFlags } from '../spec.js';
 
-export async function run(ctx: Context, flags: PagingFlags & { account: string; campaign: string }): Promise<void> {
-  const client = await ctx.client();
-  await listPages(ctx, adGroupView, flags, (query) => client.ads.listAdGroups(flags.account, flags.campaign, { ...query, adGroupIds: flags.id }));
+export async function run(ctx: Context, flags: ListAdGroupsFlags): Promise<void> {
+  await listResources(ctx, adGroupView, flags, AD_GROUPS, { account: flags.account, campaign: flags.campaign });
 }

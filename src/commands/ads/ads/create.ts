@@ -1,24 +1,21 @@
+import { ADS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
+import type { Invocation } from '../../spec.js';
 import { UsageError } from '../../../errors.js';
-import { CreateAdInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
+import type { CreateAdsFlags } from '../spec.js';
+import { givenFlags, runWrite } from '../write.js';
 
-type Flags = BulkFlags & { account: string; campaign: string; adGroup: string; name?: string };
-
-export async function run(ctx: Context, flags: Flags): Promise<number> {
-  const client = await ctx.client();
-  return runBulkCommand(ctx, {
-    resource: 'ads',
+export async function run(ctx: Context, flags: CreateAdsFlags, _args: string[], invocation: Invocation): Promise<void> {
+  await runWrite(ctx, {
+    argv: invocation.argv,
+    resource: ADS,
     mode: 'create',
-    wrapper: 'ads',
-    idField: 'ad_id',
-    schema: CreateAdInput,
+    scope: { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup },
+    flags,
     fieldFlags: givenFlags(flags, ['name']),
     fromFlags: () => {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-json)');
       return { name: flags.name };
     },
-    send: (batch, options) =>
-      client.ads.createAds(flags.account, flags.campaign, flags.adGroup, batch.items as never, options),
-  }, flags);
+  });
 }

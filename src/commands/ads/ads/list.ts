@@ -1,8 +1,9 @@
+import { ADS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
 import { adView } from '../../../output/views/ads.js';
-import { listPages, type PagingFlags } from '../list.js';
+import { listResources } from '../list.js';
+import type { ListAdsFlags } from '../spec.js';
 
-export async function run(ctx: Context, flags: PagingFlags & { account: string; campaign: string; adGroup: string }): Promise<void> {
-  const client = await ctx.client();
-  await listPages(ctx, adView, flags, (query) => client.ads.listAds(flags.account, flags.campaign, flags.adGroup, { ...query, adIds: flags.id }));
+export async function run(ctx: Context, flags: ListAdsFlags): Promise<void> {
+  await listResources(ctx, adView, flags, ADS, { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup });
 }

@@ -1,25 +1,24 @@
+import { CAMPAIGNS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
+import type { Invocation } from '../../spec.js';
 import { UsageError } from '../../../errors.js';
-import { CreateCampaignInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
-import { campaignBody, type CampaignFlags } from '../flags.js';
+import { flagsRow } from '../flags.js';
+import type { CreateCampaignsFlags } from '../spec.js';
+import { givenFlags, runWrite } from '../write.js';
 
-type Flags = CampaignFlags & BulkFlags & { account: string };
-
-export async function run(ctx: Context, flags: Flags): Promise<number> {
-  const client = await ctx.client();
-  return runBulkCommand(ctx, {
-    resource: 'campaigns',
+export async function run(ctx: Context, flags: CreateCampaignsFlags, _args: string[], invocation: Invocation): Promise<void> {
+  await runWrite(ctx, {
+    argv: invocation.argv,
+    resource: CAMPAIGNS,
     mode: 'create',
-    wrapper: 'campaigns',
-    idField: 'campaign_id',
-    schema: CreateCampaignInput,
+    scope: { account: flags.account },
+    flags,
     fieldFlags: givenFlags(flags, ['name', 'status', 'budget', 'budgetE5', 'currency']),
     fromFlags: () => {
       if (flags.name === undefined) throw new UsageError('--name is required (or use --from-csv / --from-json)');
-      return campaignBody(flags, 'create');
+      // --budget-unit has a default; it belongs in the row only with a budget.
+      const withBudget = flags.budget !== undefined || flags.budgetE5 !== undefined;
+      return flagsRow({ ...flags, status: flags.status ?? 'active', budgetUnit: withBudget ? flags.budgetUnit : undefined });
     },
-    send: (batch, options) =>
-      client.ads.createCampaigns(flags.account, batch.items as never, options),
-  }, flags);
+  });
 }

@@ -1,8 +1,9 @@
+import { CAMPAIGNS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
 import { campaignView } from '../../../output/views/ads.js';
-import { listPages, type PagingFlags } from '../list.js';
+import { listResources } from '../list.js';
+import type { ListCampaignsFlags } from '../spec.js';
 
-export async function run(ctx: Context, flags: PagingFlags & { account: string }): Promise<void> {
-  const client = await ctx.client();
-  await listPages(ctx, campaignView, flags, (query) => client.ads.listCampaigns(flags.account, { ...query, campaignIds: flags.id }));
+export async function run(ctx: Context, flags: ListCampaignsFlags): Promise<void> {
+  await listResources(ctx, campaignView, flags, CAMPAIGNS, { account: flags.account });
 }

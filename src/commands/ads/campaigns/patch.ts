@@ -1,31 +1,24 @@
+import { CAMPAIGNS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
+import type { Invocation } from '../../spec.js';
 import { UsageError } from '../../../errors.js';
-import { UpdateCampaignInput } from '../../../schemas/ads.js';
-import { givenFlags, runBulkCommand, type BulkFlags } from '../bulk.js';
-import { campaignBody, type CampaignFlags } from '../flags.js';
+import { flagsRow } from '../flags.js';
+import type { PatchCampaignsFlags } from '../spec.js';
+import { givenFlags, runWrite } from '../write.js';
 
-type Flags = CampaignFlags & BulkFlags & { account: string };
-
-export async function run(ctx: Context, flags: Flags): Promise<number> {
+export async function run(ctx: Context, flags: PatchCampaignsFlags, _args: string[], invocation: Invocation): Promise<void> {
   const fields = givenFlags(flags, ['name', 'status', 'budget', 'budgetE5', 'currency', 'budgetUnit']);
-  const client = await ctx.client();
-  return runBulkCommand(ctx, {
-    resource: 'campaigns',
+  await runWrite(ctx, {
+    argv: invocation.argv,
+    resource: CAMPAIGNS,
     mode: 'patch',
-    wrapper: 'campaigns',
-    idField: 'campaign_id',
-    schema: UpdateCampaignInput,
+    scope: { account: flags.account },
+    flags,
     fieldFlags: flags.campaignId !== undefined ? [...fields, '--campaign-id'] : fields,
     fromFlags: () => {
       if (!flags.campaignId) throw new UsageError('--campaign-id is required (or use --from-csv / --from-json)');
       if (!fields.length) throw new UsageError('nothing to change: give --name, --status or a budget');
-      return campaignBody(flags, 'patch');
+      return flagsRow(flags, 'campaign_id', flags.campaignId);
     },
-    send: (batch, options) =>
-      client.ads.patchCampaigns(flags.account, batch.items as never, options),
-    lookup: async (ids) => {
-      const page = await client.ads.listCampaigns(flags.account, { campaignIds: ids, pageLimit: ids.length });
-      return new Map(page.items.map((c) => [c.campaign_id, c as unknown as Record<string, unknown>]));
-    },
-  }, flags);
+  });
 }

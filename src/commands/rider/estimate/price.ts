@@ -3,8 +3,9 @@ import type { Context } from '../../../context.js';
 import { priceView } from '../../../output/views/rider.js';
 import { writeRows } from '../../../output/rows.js';
 import { catalogOptions, checkSeats, parseLocation } from '../flags.js';
+import type { RiderEstimatePriceFlags } from '../spec.js';
 
-export async function run(ctx: Context, flags: { from?: string; to?: string; seats?: number; lang?: string }): Promise<void> {
+export async function run(ctx: Context, flags: RiderEstimatePriceFlags): Promise<void> {
   const from = parseLocation('--from', flags.from);
   const to = parseLocation('--to', flags.to);
   const seats = checkSeats(flags.seats);

@@ -6,27 +6,16 @@
 import type { Context } from '../../../context.js';
 import { CommandError, UsageError } from '../../../errors.js';
 import { RiderApiError } from '../../../api/rider-errors.js';
-import { receiptView, rideView } from '../../../output/views/rider.js';
+import { rideView } from '../../../output/views/rider.js';
 import { writeObject } from '../../../output/rows.js';
 import type { CreateRequestBody, RequestEstimateBody, RideRequest } from '../../../schemas/rider.js';
 import { checkSeats, parseLocation } from '../flags.js';
 import { fareLine } from './fare.js';
-import { follow } from './follow.js';
+import { waitAndReport } from './follow.js';
 import { resolveProduct } from './product.js';
+import type { RiderRequestFlags } from '../spec.js';
 
-export interface RequestFlags {
-  product?: string;
-  from?: string;
-  to?: string;
-  seats?: number;
-  yes?: boolean;
-  acceptSurge?: boolean;
-  wait?: boolean;
-  expenseCode?: string;
-  expenseMemo?: string;
-}
-
-export async function run(ctx: Context, flags: RequestFlags): Promise<number> {
+export async function run(ctx: Context, flags: RiderRequestFlags): Promise<void> {
   const from = parseLocation('--from', flags.from);
   const to = parseLocation('--to', flags.to);
   const seats = checkSeats(flags.seats);
@@ -34,7 +23,14 @@ export async function run(ctx: Context, flags: RequestFlags): Promise<number> {
   const interactive = ctx.io.stdinIsTTY;
   const { rider } = await ctx.client();
   const product = await resolveProduct(rider, flags.product, from, flags.from!);
-  const trip: RequestEstimateBody = { product_id: product.product_id, start_latitude: from.latitude, start_longitude: from.longitude, end_latitude: to.latitude, end_longitude: to.longitude, seat_count: seats };
+  const trip: RequestEstimateBody = {
+    product_id: product.product_id,
+    start_latitude: from.latitude,
+    start_longitude: from.longitude,
+    end_latitude: to.latitude,
+    end_longitude: to.longitude,
+    seat_count: seats,
+  };
 
   /** Estimates, shows the fare and gets the rider's yes (or --yes). */
   const estimateAndConfirm = async () => {
@@ -52,7 +48,14 @@ export async function run(ctx: Context, flags: RequestFlags): Promise<number> {
   let surgeConfirmationId: string | undefined;
   let ride: RideRequest;
   for (;;) {
-    const body: CreateRequestBody = { ...trip, product_id: product.product_id, fare_id: estimate.price.fare_id, surge_confirmation_id: surgeConfirmationId, expense_code: flags.expenseCode, expense_memo: flags.expenseMemo };
+    const body: CreateRequestBody = {
+      ...trip,
+      product_id: product.product_id,
+      fare_id: estimate.price.fare_id,
+      surge_confirmation_id: surgeConfirmationId,
+      expense_code: flags.expenseCode,
+      expense_memo: flags.expenseMemo,
+    };
     try {
       ride = await rider.createRequest(body);
       break;
@@ -63,7 +66,8 @@ export async function run(ctx: Context, flags: RequestFlags): Promise<number> {
         ctx.info(`Surge pricing is in effect: fares are x${multiplier} now.`);
         if (!flags.acceptSurge) {
           if (!interactive) throw new CommandError(`surge: not requested; fares are x${multiplier} now. Accept with --accept-surge, or confirm at ${href}`);
-          if (!(await ctx.confirm(`Accept surge pricing of x${multiplier}?`, false))) throw new CommandError(`not requested: you declined surge pricing of x${multiplier}`);
+          if (!(await ctx.confirm(`Accept surge pricing of x${multiplier}?`, false)))
+            throw new CommandError(`not requested: you declined surge pricing of x${multiplier}`);
         }
         surgeConfirmationId = error.surge.surge_confirmation_id;
         continue;
@@ -81,14 +85,7 @@ export async function run(ctx: Context, flags: RequestFlags): Promise<number> {
   ctx.info(`Requested ${product.display_name}: ride ${ride.request_id} is ${ride.status}.`);
   if (!flags.wait) {
     await writeObject(ctx, rideView, ride);
-    return 0;
+    return;
   }
-  const result = await follow(ctx, rider, ride);
-  if (result.receipt) {
-    await writeObject(ctx, receiptView, result.receipt);
-    return 0;
-  }
-  await writeObject(ctx, rideView, result.ride);
-  ctx.info(`The ride ended without a trip: ${result.ride.status}.`);
-  return 1;
+  await waitAndReport(ctx, rider, ride);
 }

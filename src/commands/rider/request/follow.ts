@@ -1,9 +1,11 @@
 // --wait: follows a ride until a final status, with a spinner on a terminal (one line per
 // change otherwise), then fetches the receipt of a completed ride.
-import type { Ora } from 'ora';
 import type { RiderApi } from '../../../api/rider.js';
 import { RiderApiError } from '../../../api/rider-errors.js';
 import type { Context } from '../../../context.js';
+import { CommandError, InterruptedError } from '../../../errors.js';
+import { writeObject } from '../../../output/rows.js';
+import { receiptView, rideView } from '../../../output/views/rider.js';
 import { FINAL_STATUSES, type Receipt, type RideRequest } from '../../../schemas/rider.js';
 
 /** How often the status is read. The sandbox's --time-scale makes rides quick; this stays polite. */
@@ -19,27 +21,25 @@ function describe(ride: RideRequest): string {
 
 export async function follow(ctx: Context, rider: RiderApi, first: RideRequest): Promise<{ ride: RideRequest; receipt?: Receipt }> {
   let ride = first;
-  let spinner: Ora | undefined;
-  if (ctx.io.stderrIsTTY) {
-    const { default: ora } = await import('ora');
-    spinner = ora({ text: describe(ride), stream: ctx.io.stderr, isEnabled: true, discardStdin: false }).start();
-  } else {
-    ctx.info(describe(ride));
-  }
+  const status = await ctx.status(describe(ride));
   try {
     while (!FINAL_STATUSES.includes(ride.status)) {
-      await ctx.clock.sleep(POLL_MS, ctx.signal);
+      await ctx.clock.sleep(POLL_MS, ctx.signal).catch((error: unknown) => {
+        if (!ctx.signal.aborted) throw error;
+        // Ctrl-C stops the following, not the ride: say how to pick it up again.
+        const id = ride.request_id;
+        throw new InterruptedError(
+          `interrupted: ride ${id} is still ${ride.status.replace(/_/g, ' ')}. Follow it with \`platform rider request get ${id} --wait\`, or cancel it with \`platform rider request cancel ${id}\`.`,
+        );
+      });
       const next = await rider.request(ride.request_id);
-      if (next.status !== ride.status) {
-        if (spinner) spinner.text = describe(next);
-        else ctx.info(describe(next));
-      }
+      if (next.status !== ride.status) status.update(describe(next));
       ride = next;
     }
   } finally {
-    spinner?.stop();
+    status.stop();
   }
-  ctx.info(describe(ride));
+  if (ctx.io.stderrIsTTY) ctx.info(describe(ride));
   if (ride.status !== 'completed') return { ride };
   for (let attempt = 1; ; attempt++) {
     try {
@@ -49,4 +49,15 @@ export async function follow(ctx: Context, rider: RiderApi, first: RideRequest):
       await ctx.clock.sleep(POLL_MS, ctx.signal);
     }
   }
+}
+
+/** --wait: follows the ride, then prints its receipt (or the ride, and fails, when it ended without a trip). */
+export async function waitAndReport(ctx: Context, rider: RiderApi, ride: RideRequest): Promise<void> {
+  const result = await follow(ctx, rider, ride);
+  if (result.receipt) {
+    await writeObject(ctx, receiptView, result.receipt);
+    return;
+  }
+  await writeObject(ctx, rideView, result.ride);
+  throw new CommandError(`The ride ended without a trip: ${result.ride.status}.`);
 }

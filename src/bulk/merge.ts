@@ -1,0 +1,136 @@
+// Every patch row is checked against the resource as it is now, read in chunks (like
+// --dry-run): a row that would change nothing is marked unchanged and not sent, and parts of
+// nested objects (budget, schedule, targeting), which the API replaces whole, are merged
+// into the current object so that the whole is sent with only the named part changed. The read and the write
+// are not atomic: a change made in between by someone else is overwritten in those objects.
+import type { z } from 'zod';
+import { describeChanges } from './diff.js';
+import type { PartialChanges } from './row-mapping.js';
+import type { SpooledRow } from './spool.js';
+
+/** Current resources by id, for the ids of one campaign (or the account). */
+export type CurrentLookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Record<string, unknown>>>;
+
+/** A row after the merge: to send, unchanged (not sent), or a problem found against the current state. */
+export type MergedRow = SpooledRow | { line: number; unchanged: true; id: string };
+
+const CHUNK = 200;
+
+type Json = Record<string, unknown>;
+
+/** `resend`: lines of a batch that was in flight when a run was killed: sent again as they were, never judged unchanged. */
+export async function* mergeWithCurrent(
+  rows: AsyncIterable<SpooledRow>,
+  idField: string,
+  schema: z.ZodType,
+  lookup: CurrentLookup,
+  signal?: AbortSignal,
+  resend: (line: number) => boolean = () => false,
+): AsyncGenerator<MergedRow> {
+  let chunk: SpooledRow[] = [];
+  for await (const row of rows) {
+    // Interrupted: no more reads; the runner reports these rows as not sent.
+    if (signal?.aborted) {
+      yield* chunk.splice(0);
+      yield row;
+      continue;
+    }
+    chunk.push(row);
+    if (chunk.length >= CHUNK) {
+      yield* mergeChunk(chunk, idField, schema, lookup, resend);
+      chunk = [];
+    }
+  }
+  yield* mergeChunk(chunk, idField, schema, lookup, resend);
+}
+
+async function* mergeChunk(
+  chunk: SpooledRow[],
+  idField: string,
+  schema: z.ZodType,
+  lookup: CurrentLookup,
+  resend: (line: number) => boolean,
+): AsyncGenerator<MergedRow> {
+  const byCampaign = new Map<string | undefined, string[]>();
+  for (const row of chunk) {
+    if ('problem' in row) continue;
+    const ids = byCampaign.get(row.campaignId) ?? [];
+    ids.push(String(row.item[idField]));
+    byCampaign.set(row.campaignId, ids);
+  }
+  const current = new Map<string, Json>();
+  for (const [campaignId, ids] of byCampaign) {
+    for (const [id, resource] of await lookup(ids, campaignId)) current.set(`${campaignId ?? ''}/${id}`, resource);
+  }
+  for (const row of chunk) {
+    if ('problem' in row) {
+      yield row;
+      continue;
+    }
+    const id = String(row.item[idField]);
+    const before = current.get(`${row.campaignId ?? ''}/${id}`);
+    // Not found: sent as named, without the nested parts, so the API says so for this row.
+    if (!before) {
+      yield { line: row.line, item: row.item, campaignId: row.campaignId };
+      continue;
+    }
+    const merged = applyPartial(row.item, row.partial ?? {}, before);
+    if ('problem' in merged) {
+      yield { line: row.line, problem: merged.problem };
+      continue;
+    }
+    const checked = schema.safeParse(merged.item);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      yield { line: row.line, problem: { field: issue.path.join('.') || 'row', message: issue.message } };
+      continue;
+    }
+    // A resent batch must be the same request as before (its key is replayed), applied or not.
+    if (!resend(row.line) && describeChanges(merged.item, before, idField).length === 0) yield { line: row.line, unchanged: true, id };
+    else yield { line: row.line, item: merged.item, campaignId: row.campaignId };
+  }
+}
+
+/** The item with each partially changed object made whole from the current resource. */
+export function applyPartial(item: Json, partial: PartialChanges, current: Json): { item: Json } | { problem: { field: string; message: string } } {
+  const out: Json = { ...item };
+  if (partial.ad_product !== undefined && partial.ad_product !== current.ad_product) {
+    return { problem: { field: 'ad_product', message: `cannot be changed (it is ${String(current.ad_product)})` } };
+  }
+  // Everything else a row names is compared as it is sent, so a listed row is unchanged.
+  if (partial.budget) {
+    const now = current.budget as { unit?: string; total?: { amount_e5: string; currency_code: string } } | undefined;
+    const unit = partial.budget.unit ?? now?.unit;
+    const total = partial.budget.total ?? (now?.total ? { amount_e5: now.total.amount_e5, currency_code: now.total.currency_code } : undefined);
+    if (!unit) return { problem: { field: 'budget_unit', message: 'has no budget to keep the unit of: give budget_unit too' } };
+    if (!total) return { problem: { field: 'budget', message: 'has no budget to keep the amount of: give budget and currency too' } };
+    out.budget = { unit, total };
+  }
+  if (partial.schedule) {
+    const now = (current.schedule ?? {}) as { start_time?: string; end_time?: string };
+    const start = partial.schedule.start_time ?? now.start_time;
+    const end = partial.schedule.end_time ?? now.end_time;
+    if (!start) return { problem: { field: 'start_time', message: 'is required: the ad group has no schedule to keep the start of' } };
+    out.schedule = { start_time: start, ...(end ? { end_time: end } : {}) };
+  }
+  if (partial.targeting) {
+    const now = (current.targeting ?? { negation: false, operator: 'AND', criteria: [] }) as { negation: boolean; operator: string; criteria: Json[] };
+    let criteria = now.criteria.map(inputSpelling);
+    const { keyword, platform_one: platformOne } = partial.targeting;
+    if (keyword) {
+      const at = criteria.findIndex((c) => 'keyword_targeting' in c);
+      if (at >= 0) criteria[at] = { keyword_targeting: keyword };
+      else criteria.push({ keyword_targeting: keyword });
+    }
+    if (platformOne === true && !criteria.some((c) => 'platform_one' in c)) criteria.push({ platform_one: {} });
+    if (platformOne === false) criteria = criteria.filter((c) => !('platform_one' in c));
+    out.targeting = { negation: partial.targeting.negation ?? now.negation, operator: partial.targeting.operator ?? now.operator, criteria };
+  }
+  return { item: out };
+}
+
+/** A response criterion in the input's spelling (match types EXACT/BROAD). */
+function inputSpelling(criterion: Json): Json {
+  const keyword = criterion.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
+  return keyword ? { keyword_targeting: { ...keyword, match_type: keyword.match_type.replace(/^MATCH_TYPE_/, '') } } : criterion;
+}

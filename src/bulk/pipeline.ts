@@ -1,0 +1,305 @@
+// The one path every ads create/patch takes, as a library: rows from flags, --from-csv or
+// --from-json -> validation pass (spooled to disk) -> dry run, or batches sent
+// concurrently -> one result per row, in input order. It never prints: rows go to the
+// caller's sinks, problems and progress to its callbacks; it returns the tally.
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { AdsApi } from '../api/ads.js';
+import type { AdsResource, AdsScope } from '../api/ads-resources.js';
+import { walkPages } from '../api/paginate.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ApiError, type AuthError, UsageError } from '../errors.js';
+import { isJournal, Journal, readJournal } from './journal.js';
+import { mergeWithCurrent } from './merge.js';
+import type { RowCounts } from '../io.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
+import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
+import { describeZodError } from '../schemas/issues.js';
+import { unknownColumns, type BulkMode, type BulkResource } from './csv-columns.js';
+import { dryRun, type DryRunRow } from './dry-run.js';
+import { readSucceeded } from './resume.js';
+import type { ResultRow } from './results.js';
+import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
+import { runBulk } from './runner.js';
+import { csvRows, jsonRows, openInput } from './sources.js';
+import { Spool } from './spool.js';
+
+export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+/** Batches get more attempts than interactive calls: a long run on a flaky network should not lose rows. */
+export const BULK_RETRY: RetryPolicy = { ...DEFAULT_RETRY, attempts: 8 };
+/** How many invalid rows are listed before "and N more". */
+const SHOWN_PROBLEMS = 20;
+
+export type Tally = RowCounts;
+
+export function tallyTotal(t: Tally): number {
+  return t.ok + t.unchanged + t.failed + t.invalid + t.skipped;
+}
+
+/** Where the rows come from: a file (or stdin), or the one item the command built from flags. */
+/**
+ * Where the rows come from: a file (or stdin), or the one row the command built from its
+ * flags, as the CSV cells they stand for (`problem` words a problem of a column in flags).
+ */
+export type BulkSource = { csv: string } | { json: string } | { row: () => Record<string, string>; problem: (column: string, message: string) => string };
+
+export interface BulkPlan {
+  resource: AdsResource;
+  mode: BulkMode;
+  scope: AdsScope;
+  source: BulkSource;
+  dryRun?: boolean;
+  skipInvalid?: boolean;
+  batchSize?: number;
+  concurrency?: number;
+  /** An earlier run's journal (or results): rows finished there are not sent again. */
+  resume?: string;
+  /** Where to keep this run's journal (default: a new file in `runsDir`). */
+  journal?: string;
+}
+
+export interface BulkDeps {
+  api: AdsApi;
+  stdin: Readable;
+  tmpdir?: string;
+  /** Aborts on Ctrl-C: no new batch is sent; batches in flight finish. */
+  signal: AbortSignal;
+  /** One line per invalid row (chatter), before the run is refused. */
+  onProblem: (line: string) => void;
+  /** Called after each result, with the running tally and the number of rows. */
+  onProgress?: (tally: Tally, total: number) => void;
+  /** The directory of journals ($XDG_STATE_HOME/platform/runs). */
+  runsDir: string;
+  /** Told where the journal is, once it is open, and how many rows the run has. */
+  onJournal?: (path: string, rows: number) => void;
+  now: () => number;
+}
+
+export interface BulkSinks {
+  results: (rows: AsyncIterable<ResultRow>) => Promise<unknown>;
+  dryRun: (rows: AsyncIterable<DryRunRow>) => Promise<unknown>;
+}
+
+export interface BulkOutcome {
+  tally: Tally;
+  /** Rows in the input. */
+  rows: number;
+  /** Rows reported as succeeded in an earlier run (--resume). */
+  appliedEarlier: number;
+  /** The last failed row, for the one-line error of a single item. */
+  lastFailure?: ResultRow;
+  dryRun: boolean;
+  interrupted: boolean;
+  /** The journal of this run, kept while something is left to resume. */
+  journal?: string;
+  /** Credentials refused for a whole batch: the run stopped there. */
+  refused?: AuthError;
+}
+
+/** The CSV columns of a resource. */
+function csvResource(resource: AdsResource): BulkResource | undefined {
+  return resource.wrapper;
+}
+
+function checkPlan(plan: BulkPlan): void {
+  const batchSize = plan.batchSize ?? DEFAULT_BATCH_SIZE;
+  const concurrency = plan.concurrency ?? DEFAULT_CONCURRENCY;
+  if (batchSize < 1 || batchSize > MAX_BATCH_ITEMS) throw new UsageError(`--batch-size must be from 1 to ${MAX_BATCH_ITEMS}`);
+  if (concurrency < 1 || concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be from 1 to ${MAX_CONCURRENCY}`);
+  if ('csv' in plan.source && !csvResource(plan.resource)) throw new UsageError(`--from-csv is not available for ${plan.resource.wrapper}; use --from-json`);
+}
+
+export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks): Promise<BulkOutcome> {
+  checkPlan(plan);
+  const resumingJournal = plan.resume !== undefined && isJournal(plan.resume);
+  const resumeFrom = resumingJournal ? await readJournal(plan.resume!) : undefined;
+  if (resumeFrom && (resumeFrom.run.resource !== plan.resource.wrapper || resumeFrom.run.mode !== plan.mode)) {
+    throw new UsageError(`--resume: ${plan.resume} is the journal of a ${resumeFrom.run.mode} of ${resumeFrom.run.resource}, not of this command`);
+  }
+  const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume) : undefined;
+  const spool = new Spool(deps.tmpdir);
+  try {
+    const problems = await validationPass(plan, deps, spool);
+    if (spool.invalid && !plan.skipInvalid) {
+      for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
+      if (spool.invalid > problems.length) deps.onProblem(`... and ${spool.invalid - problems.length} more`);
+      throw new UsageError(`${spool.invalid} of ${spool.rows} rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
+    }
+    const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
+    // A patch's partial changes to nested objects are made whole from the current resources.
+    const schema = plan.mode === 'create' ? plan.resource.create : plan.resource.update!;
+    const lookup = currentLookup(deps.api, plan, spool.rows);
+    const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
+    const merged = () =>
+      plan.mode === 'patch' ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line)) : spool.read();
+    const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
+    if (plan.dryRun) {
+      await sinks.dryRun(dryRun(merged(), plan.resource.idField, plan.mode === 'patch' ? lookup : undefined));
+      tally.invalid = spool.invalid;
+      return outcome;
+    }
+    const count = (row: ResultRow) => {
+      if (row.error_code === 'AlreadyApplied') outcome.appliedEarlier++;
+      if (row.result === 'failed') outcome.lastFailure = row;
+      tally[row.result]++;
+      deps.onProgress?.(tally, spool.rows);
+    };
+    // Batches in flight may finish after Ctrl-C (their rows then get real results), so their
+    // requests get a signal that never aborts; the runner stops sending new ones.
+    // (one per request: a shared signal would collect every request's abort listener)
+    const inFlight = () => new AbortController().signal;
+    const journalPath = resumingJournal
+      ? plan.resume!
+      : (plan.journal ??
+        path.join(
+          deps.runsDir,
+          `${new Date(deps.now()).toISOString().replace(/[:.]/g, '-')}-${plan.mode}-${plan.resource.wrapper}-${randomUUID().slice(0, 8)}.ndjson`,
+        ));
+    const journal = Journal.open(journalPath, { resource: plan.resource.wrapper, mode: plan.mode }, new Date(deps.now()), resumingJournal);
+    outcome.journal = journal.path;
+    deps.onJournal?.(journal.path, spool.rows);
+    try {
+      await sinks.results(
+        runBulk({
+          rows: merged(),
+          batchSize: plan.batchSize ?? DEFAULT_BATCH_SIZE,
+          concurrency: plan.concurrency ?? DEFAULT_CONCURRENCY,
+          idField: plan.resource.idField,
+          alreadyDone,
+          resumeFrom,
+          journal,
+          signal: deps.signal,
+          onResult: count,
+          onRefused: (error) => (outcome.refused ??= error),
+          send: (batch) =>
+            deps.api.sendBatch(
+              plan.resource,
+              { ...plan.scope, campaign: batch.campaignId ?? plan.scope.campaign },
+              plan.mode === 'create' ? 'POST' : 'PATCH',
+              batch.items,
+              {
+                idempotencyKey: batch.idempotencyKey,
+                retry: BULK_RETRY,
+                signal: inFlight(),
+              },
+            ),
+        }),
+      );
+    } finally {
+      journal.close();
+    }
+    outcome.interrupted = deps.signal.aborted;
+    // Nothing left to resume: a journal in the runs directory goes; one the user named stays.
+    if (!outcome.interrupted && !outcome.refused && failedRows(outcome) === 0 && plan.journal === undefined && !resumingJournal) {
+      fs.rmSync(journal.path, { force: true });
+      outcome.journal = undefined;
+    }
+    return outcome;
+  } finally {
+    await spool.remove();
+  }
+}
+
+/** Rows that did not succeed, now or in an earlier run (--resume). */
+export function failedRows(outcome: BulkOutcome): number {
+  return tallyTotal(outcome.tally) - outcome.tally.ok - outcome.tally.unchanged - outcome.appliedEarlier;
+}
+
+/** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id. */
+const LIST_WHOLE_ABOVE = 50;
+
+/**
+ * Current resources for dry runs and merges: one request per id for a few rows; for more,
+ * each collection (the account's campaigns, a campaign's ad groups) read once, page by page.
+ */
+function currentLookup(
+  api: AdsApi,
+  plan: BulkPlan,
+  rows: number,
+): (ids: string[], campaign: string | undefined) => Promise<Map<string, Record<string, unknown>>> {
+  const collections = new Map<string, Promise<Map<string, Record<string, unknown>>>>();
+  // Reads under way finish after Ctrl-C (like batches in flight); the merge starts no new ones.
+  const reading = new AbortController().signal;
+  const whole = async (scope: AdsScope) => {
+    const all = new Map<string, Record<string, unknown>>();
+    for await (const item of walkPages((query) => api.list<Record<string, unknown>>(plan.resource, scope, query, reading), { all: true })) {
+      all.set(String(item[plan.resource.idField]), item);
+    }
+    return all;
+  };
+  return async (ids, campaign) => {
+    const scope = { ...plan.scope, campaign: campaign ?? plan.scope.campaign };
+    try {
+      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(plan.resource, scope, ids, reading);
+      const key = scope.campaign ?? '';
+      if (!collections.has(key)) collections.set(key, whole(scope));
+      const all = await collections.get(key)!;
+      return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id)!] as const] : [])));
+    } catch (error) {
+      // An unknown parent: none of its ids exist.
+      if (error instanceof ApiError && error.status === 404) return new Map();
+      throw error;
+    }
+  };
+}
+
+type LocatedProblem = RowProblem & { where: string };
+
+async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Promise<LocatedProblem[]> {
+  const { resource, mode } = plan;
+  const schema = mode === 'create' ? resource.create : resource.update;
+  if (!schema) throw new UsageError(`${resource.wrapper} cannot be changed in bulk`);
+  const problems: LocatedProblem[] = [];
+  const needsCampaign = resource.parent === 'campaign';
+  const add = async (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line') => {
+    let result = mapped;
+    if (result.ok && needsCampaign) {
+      const campaignId = result.campaignId ?? plan.scope.campaign;
+      result = campaignId
+        ? { ...result, campaignId }
+        : { ok: false, problem: { field: 'campaign_id', message: 'campaign_id is required (a column, or --campaign)' } };
+    }
+    if (result.ok) {
+      await spool.add({ line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) });
+    } else {
+      if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
+      await spool.add({ line, problem: result.problem });
+    }
+  };
+  const columns = csvResource(resource);
+  if ('csv' in plan.source && columns) {
+    const rows = csvRows(openInput(plan.source.csv, deps.stdin, '--from-csv'), (header) => {
+      const unknown = unknownColumns(columns, header);
+      if (unknown.length)
+        throw new UsageError(
+          `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `"${c}"`).join(', ')} (see --help for the columns)`,
+        );
+    });
+    for await (const row of rows) {
+      if (row.fieldCountProblem) await add(row.line, { ok: false, problem: { field: 'row', message: row.fieldCountProblem } });
+      else await add(row.line, mapRow(columns, mode, row.cells));
+    }
+  } else if ('json' in plan.source) {
+    for await (const row of jsonRows(openInput(plan.source.json, deps.stdin, '--from-json'), resource.wrapper)) {
+      await add(row.line, columns ? validateItem(columns, mode, row.value) : schemaOnly(schema, row.value), row.unit);
+    }
+  } else if ('row' in plan.source && columns) {
+    // Flags go through the CSV mapping; a problem is a usage error naming the flag.
+    const mapped = mapRow(columns, mode, plan.source.row());
+    if (!mapped.ok) throw new UsageError(plan.source.problem(mapped.problem.field, mapped.problem.message));
+    await add(1, mapped);
+  }
+  await spool.close();
+  if (spool.rows === 0) throw new UsageError('the input has no rows');
+  return problems;
+}
+
+function schemaOnly(schema: z.ZodType, value: unknown): MappedRow {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, item: result.data as Record<string, unknown> };
+  return { ok: false, problem: { field: 'item', message: describeZodError(result.error).replace(/^item: /, '') } };
+}

@@ -1,0 +1,138 @@
+// `platform ads reports ...`: flags, help and examples. Data only: the report types and columns come from schemas/reports.ts (plain data, no zod).
+import { METRIC_COLUMNS, REPORT_TYPE_NAMES, REPORT_TYPES, TIME_COLUMN_DEFS } from '../../../schemas/reports.js';
+import { command, group, option, options, type FlagsOf } from '../../spec.js';
+import { ACCOUNT, account } from '../options-spec.js';
+
+const ALL_COLUMNS = [...new Set([...TIME_COLUMN_DEFS, ...REPORT_TYPES.flatMap((t) => t.dimensions), ...METRIC_COLUMNS].map((c) => c.name))];
+
+const query = (units: readonly string[]) =>
+  options(
+    option({ flags: '--type <type>', description: 'report type (see `platform ads reports types`)', required: true, choices: REPORT_TYPE_NAMES }),
+    option({
+      flags: '--columns <list>',
+      description: 'columns in order, comma-separated: the time column of the unit (day_of ...), dimensions and metrics',
+      required: true,
+      kind: 'list',
+      completions: ALL_COLUMNS,
+    }),
+    option({ flags: '--unit <unit>', description: 'time unit of the rows', choices: units, default: 'daily' }),
+    option({ flags: '--since <date>', description: 'start, UTC: a date (2025-01-13) or an RFC 3339 time' }),
+    option({ flags: '--until <date>', description: 'end, UTC and exclusive: a date (2025-01-20) or an RFC 3339 time' }),
+    option({
+      flags: '--last <n>',
+      description: 'instead of --since/--until: the last N whole hours, days, weeks or months before the current one (24h, 7d, 4w, 3m)',
+    }),
+    option({
+      flags: '--filter <filter>',
+      description: 'repeatable: column=value, column!=value, column=v1,v2 (any of), or column=OPERATOR:values (EQUAL, NOT_EQUAL, IN)',
+      kind: 'repeat',
+    }),
+  );
+const asyncQuery = query(['daily', 'weekly', 'monthly', 'summary']);
+const out = option({
+  flags: '--out <file>',
+  description: 'write the CSV here (- for stdout; default: stdout when piped, REPORT_ID.csv on a terminal)',
+  file: true,
+});
+const timeout = option({ flags: '--timeout <duration>', description: 'give up waiting after this long (90s, 30m, 2h)', default: '30m' });
+
+const runOptions = options(account, ...asyncQuery, out, timeout);
+const createOptions = options(account, ...asyncQuery);
+const getOptions = options(account);
+const downloadOptions = options(account, out, option({ flags: '--wait', description: 'wait while the report is PROCESSING' }), timeout);
+const syncOptions = options(account, ...query(['daily', 'hourly']));
+const typesOptions = options(option({ flags: '--type <type>', description: 'only this type, with its columns', choices: REPORT_TYPE_NAMES }));
+
+export type RunReportFlags = FlagsOf<typeof runOptions>;
+export type CreateReportFlags = FlagsOf<typeof createOptions>;
+export type GetReportFlags = FlagsOf<typeof getOptions>;
+export type DownloadReportFlags = FlagsOf<typeof downloadOptions>;
+export type SyncReportFlags = FlagsOf<typeof syncOptions>;
+export type ReportTypesFlags = FlagsOf<typeof typesOptions>;
+
+const reportId = { name: 'id', description: 'the report id (report_...)', required: true, id: true } as const;
+const COLUMNS = 'campaign_id,campaign_name,impressions,clicks,ad_spend';
+const RANGE = '--since 2025-01-13 --until 2025-01-20';
+
+const DATES =
+  'Dates and times are UTC. --until is exclusive, as the API\'s end_time is: "--since 2025-01-13 --until 2025-01-20" is the week of Monday ' +
+  'the 13th. DAILY and SUMMARY ranges run midnight to midnight, WEEKLY Monday to Monday, MONTHLY the 1st to the 1st, HOURLY whole hours. ' +
+  '--last 7d is the seven whole days before today (4w: the four whole weeks before this one; 3m: the three months before this one). ' +
+  'The unit adds its time column (day_of, week_of, month_of, hour_of) first unless --columns names it. Bad input (an unknown type or ' +
+  'column, a range not aligned to the unit, a filter on a column that is not a dimension) exits 2 and sends nothing.';
+
+export const reportsSpec = group({
+  name: 'reports',
+  summary: 'Performance reports: run a report to a CSV file, or get rows at once',
+  examples: [
+    `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} --last 7d --out week.csv`,
+    `platform ads reports sync --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} ${RANGE}`,
+    'platform ads reports types',
+  ],
+  subcommands: [
+    command({
+      name: 'run',
+      summary: 'Create a report, wait for it, and download its CSV',
+      description:
+        'Creates a report job, polls it with back-off until it is COMPLETED (a spinner with the status and the time waited on a terminal), ' +
+        'then streams the CSV to --out or stdout with a progress bar. The download goes to a separate origin by a pre-signed URL that ' +
+        'expires: the bearer token is never sent there, and an expired URL is renewed once. A FAILED report exits 1 with its reason; ' +
+        `--timeout and Ctrl-C print the report id and the command that waits for it again.\n\n${DATES}`,
+      options: runOptions,
+      examples: [
+        `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns day_of,${COLUMNS} ${RANGE} --out january.csv`,
+        `platform ads reports run --account ${ACCOUNT} --type AD_PERFORMANCE --columns ad_group_id,ad_group_name,clicks,ad_spend --unit summary --last 30d --filter campaign_id=CAMPAIGN -o csv > summary.csv`,
+        `platform ads reports run --account ${ACCOUNT} --type KEYWORD_PERFORMANCE --columns week_of,keyword,match_type,clicks,orders_7d_on_click_date --unit weekly --last 4w --out keywords.csv`,
+      ],
+      load: () => import('./run.js'),
+    }),
+    command({
+      name: 'create',
+      summary: 'Create a report job and print its id',
+      description: `Creates a report job and prints its id; follow it with \`ads reports get\` and \`ads reports download --wait\`.\n\n${DATES}`,
+      options: createOptions,
+      examples: [
+        `platform ads reports create --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} --unit weekly --last 4w`,
+        `id=$(platform ads reports create --account ${ACCOUNT} --type AD_PERFORMANCE --columns ad_group_id,clicks --unit summary ${RANGE}) && platform ads reports download "$id" --account ${ACCOUNT} --wait --out summary.csv`,
+      ],
+      load: () => import('./create.js'),
+    }),
+    command({
+      name: 'get',
+      summary: "Show a report job's status, and its file once COMPLETED",
+      args: [reportId],
+      options: getOptions,
+      examples: [`platform ads reports get report_0123456789abcdef01234567 --account ${ACCOUNT}`, `platform ads reports get ID --account ${ACCOUNT} --json`],
+      load: () => import('./get.js'),
+    }),
+    command({
+      name: 'download',
+      summary: "Download a COMPLETED report's CSV (--wait: wait for it first)",
+      args: [reportId],
+      options: downloadOptions,
+      examples: [
+        `platform ads reports download ID --account ${ACCOUNT} --out report.csv`,
+        `platform ads reports download ID --account ${ACCOUNT} --wait --out - | head`,
+      ],
+      load: () => import('./download.js'),
+    }),
+    command({
+      name: 'sync',
+      summary: 'Get report rows at once (DAILY or HOURLY; not every type)',
+      description: `Returns the rows at once, typed by the schema the API returns: numbers are numbers in JSON and right-aligned in tables.\n\n${DATES}`,
+      options: syncOptions,
+      examples: [
+        `platform ads reports sync --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} ${RANGE}`,
+        `platform ads reports sync --account ${ACCOUNT} --type AD_PERFORMANCE --columns hour_of,ad_group_id,clicks --unit hourly --last 24h -o csv`,
+      ],
+      load: () => import('./sync.js'),
+    }),
+    command({
+      name: 'types',
+      summary: 'List report types, their columns and time units (offline)',
+      options: typesOptions,
+      examples: ['platform ads reports types', 'platform ads reports types --type AD_PERFORMANCE', 'platform ads reports types --json'],
+      load: () => import('./types.js'),
+    }),
+  ],
+});

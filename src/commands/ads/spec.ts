@@ -1,0 +1,337 @@
+// `platform ads ...`: every command, its flags, help and examples. Data only: command code
+// loads when it runs. Each command's flags type is derived from its options here.
+import { columnsHelp } from '../../bulk/csv-columns.js';
+import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
+import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';
+import { ACCOUNT, account, paging } from './options-spec.js';
+import { productsSpec } from './products/spec.js';
+import { reportsSpec } from './reports/spec.js';
+
+export { ACCOUNT };
+const campaign = option({ flags: '--campaign <id>', description: 'campaign id', required: true, kind: 'id' });
+const campaignOptional = option({ flags: '--campaign <id>', description: 'campaign id (required unless each CSV row has campaign_id)', kind: 'id' });
+const adGroup = option({ flags: '--ad-group <id>', description: 'ad group id', required: true, kind: 'id' });
+
+const ids = (noun: string) => option({ flags: '--id <list>', description: `only these ${noun} ids (comma-separated)`, kind: 'ids' });
+
+const fromCsv = option({ flags: '--from-csv <file>', description: 'read rows from a CSV file (- for stdin); see "CSV columns" below', file: true });
+const fromJson = option({
+  flags: '--from-json <file>',
+  description: 'read API body items from a JSON array or NDJSON file (- for stdin) instead of flags',
+  file: true,
+});
+/** Bulk processing (every create and patch), without the input flags. */
+const bulkRun = options(
+  option({ flags: '--dry-run', description: 'validate, look up the current values and print what would change; send no write' }),
+  option({ flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' }),
+  option({ flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS}, enforced by the API)`, kind: 'int', default: 500 }),
+  option({ flags: '--concurrency <n>', description: 'requests in flight at once (max 16)', kind: 'int', default: 4 }),
+  option({
+    flags: '--resume <journal>',
+    description: 'finish an earlier run: its journal (printed when it started), or its NDJSON, JSON or CSV results',
+    file: true,
+  }),
+  option({
+    flags: '--journal <file>',
+    description: 'keep the journal of this run here (default: $XDG_STATE_HOME/platform/runs/, removed when every row succeeded)',
+    file: true,
+  }),
+);
+const bulk = options(fromCsv, fromJson, ...bulkRun);
+
+const BULK_HELP =
+  'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything ' +
+  'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in ' +
+  'input order (line, id, result ok|failed|invalid|skipped, error_code, error_message); exit 0 when all ' +
+  'succeeded, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest ' +
+  'as skipped and exits 130, naming the command that finishes the run (--resume JOURNAL). A patch changes only the ' +
+  'fields given: the current resources are read first, so a budget amount keeps its unit, --end keeps the start, ' +
+  '--keywords keeps the other criteria (the API replaces budget, schedule and targeting whole; the read and the ' +
+  'write are not atomic); a row that would change nothing is reported unchanged and not sent.';
+
+const budget = options(
+  option({
+    flags: '--budget <amount>',
+    description: 'budget as a decimal, e.g. 12.34 (converted exactly to amount_e5 = amount x 10^5; the spec leaves the scale open, the field name states it)',
+  }),
+  option({ flags: '--budget-e5 <amount_e5>', description: 'budget as the raw amount_e5 integer, e.g. 1234000' }),
+  option({ flags: '--currency <code>', description: 'ISO 4217 currency of --budget/--bid, e.g. USD' }),
+  option({ flags: '--budget-unit <unit>', description: 'budget period', choices: ['daily', 'weekly', 'fixed'], default: 'daily' }),
+);
+const status = option({ flags: '--status <status>', description: 'configured status', choices: ['active', 'paused'] });
+
+const campaignFields = options(option({ flags: '--name <name>', description: 'campaign name' }), status, ...budget);
+
+const adGroupFields = options(
+  option({ flags: '--name <name>', description: 'ad group name' }),
+  status,
+  ...budget,
+  option({ flags: '--bid <amount>', description: 'manual bid as a decimal in --currency (sets manual bidding)' }),
+  option({ flags: '--auto-bid', description: 'automatic bidding' }),
+  option({ flags: '--start <time>', description: 'schedule start, ISO 8601 (create default: now)' }),
+  option({ flags: '--end <time>', description: 'schedule end, ISO 8601 (default: none)' }),
+  option({ flags: '--keywords <list>', description: 'keyword targeting, comma-separated', kind: 'list' }),
+  option({ flags: '--match-type <type>', description: 'keyword match type', choices: ['exact', 'broad'] }),
+  option({ flags: '--platform-one', description: 'target Platform One members' }),
+  option({ flags: '--target-operator <op>', description: 'how targeting criteria combine', choices: ['AND', 'OR'] }),
+  option({ flags: '--negate-targeting', description: 'target everyone except the criteria' }),
+  option({ flags: '--store-ids <list>', description: 'stores the ad group promotes, comma-separated', kind: 'list' }),
+  option({
+    flags: '--daypart <days=HH:MM-HH:MM>',
+    description: 'dayparting, repeatable: days are mon..sun, ranges (mon-fri) or lists (sat,sun); 24:00 ends the day',
+    kind: 'repeat',
+  }),
+);
+
+const listStoresOptions = options(account, ...paging);
+const listCampaignsOptions = options(account, ...paging, ids('campaign'));
+const createCampaignsOptions = options(account, ...campaignFields, ...bulk);
+const patchCampaignsOptions = options(
+  account,
+  option({ flags: '--campaign-id <id>', description: 'campaign to change', kind: 'id' }),
+  ...withoutDefaults(campaignFields),
+  ...bulk,
+);
+const listAdGroupsOptions = options(account, campaign, ...paging, ids('ad group'));
+const createAdGroupsOptions = options(
+  account,
+  campaignOptional,
+  option({ flags: '--ad-product <product>', description: 'ad product', choices: ['listing', 'search'], default: 'listing' }),
+  ...adGroupFields,
+  ...bulk,
+);
+const patchAdGroupsOptions = options(
+  account,
+  campaignOptional,
+  option({ flags: '--ad-group-id <id>', description: 'ad group to change', kind: 'id' }),
+  ...withoutDefaults(adGroupFields),
+  option({ flags: '--no-platform-one', description: 'stop targeting Platform One members (the other criteria stay)' }),
+  ...bulk,
+);
+const listAdsOptions = options(account, campaign, adGroup, ...paging, ids('ad'));
+const createAdsOptions = options(account, campaign, adGroup, option({ flags: '--name <name>', description: 'ad name' }), fromJson, ...bulkRun);
+const patchAdsOptions = options(
+  account,
+  campaign,
+  adGroup,
+  option({ flags: '--ad-id <id>', description: 'ad to change', kind: 'id' }),
+  option({ flags: '--name <name>', description: 'new ad name' }),
+  ...bulk,
+);
+
+const viewCampaignOptions = options(account);
+const viewAdGroupOptions = options(account, campaign);
+const viewAdOptions = options(account, campaign, adGroup);
+export type ViewCampaignFlags = FlagsOf<typeof viewCampaignOptions>;
+export type ViewAdGroupFlags = FlagsOf<typeof viewAdGroupOptions>;
+export type ViewAdFlags = FlagsOf<typeof viewAdOptions>;
+const idArg = (noun: string) => ({ name: 'id', description: `the ${noun} id`, required: true, id: true }) as const;
+
+export type PagingFlags = FlagsOf<typeof paging> & { id?: string[] };
+export type BulkFlags = FlagsOf<typeof bulk>;
+export type ListStoresFlags = FlagsOf<typeof listStoresOptions>;
+export type ListCampaignsFlags = FlagsOf<typeof listCampaignsOptions>;
+export type CreateCampaignsFlags = FlagsOf<typeof createCampaignsOptions>;
+export type PatchCampaignsFlags = FlagsOf<typeof patchCampaignsOptions>;
+export type ListAdGroupsFlags = FlagsOf<typeof listAdGroupsOptions>;
+export type CreateAdGroupsFlags = FlagsOf<typeof createAdGroupsOptions>;
+export type PatchAdGroupsFlags = FlagsOf<typeof patchAdGroupsOptions>;
+export type ListAdsFlags = FlagsOf<typeof listAdsOptions>;
+export type CreateAdsFlags = FlagsOf<typeof createAdsOptions>;
+export type PatchAdsFlags = FlagsOf<typeof patchAdsOptions>;
+
+export const adsSpec = group({
+  name: 'ads',
+  summary: 'Ad accounts, stores, campaigns, ad groups, ads, reports and products',
+  examples: ['platform ads accounts list', `platform ads campaigns list --account ${ACCOUNT}`],
+  subcommands: [
+    group({
+      name: 'accounts',
+      summary: 'Ad accounts',
+      examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
+      subcommands: [
+        command({
+          name: 'list',
+          summary: 'List the active ad accounts you can use',
+          examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
+          load: () => import('./accounts/list.js'),
+        }),
+      ],
+    }),
+    group({
+      name: 'stores',
+      summary: 'Stores of an ad account',
+      examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
+      subcommands: [
+        command({
+          name: 'list',
+          summary: 'List the stores of an ad account',
+          options: listStoresOptions,
+          examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
+          load: () => import('./stores/list.js'),
+        }),
+      ],
+    }),
+    group({
+      name: 'campaigns',
+      summary: 'Campaigns of an ad account',
+      examples: [`platform ads campaigns list --account ${ACCOUNT}`, `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`],
+      subcommands: [
+        command({
+          name: 'list',
+          summary: 'List campaigns (first page; --all for every page)',
+          options: listCampaignsOptions,
+          examples: [
+            `platform ads campaigns list --account ${ACCOUNT}`,
+            `platform ads campaigns list --account ${ACCOUNT} --all -o csv > campaigns.csv`,
+            `platform ads campaigns list --account ${ACCOUNT} --id ID1,ID2 --json`,
+          ],
+          load: () => import('./campaigns/list.js'),
+        }),
+        command({
+          name: 'view',
+          summary: 'Show one campaign in full',
+          args: [idArg('campaign')],
+          options: viewCampaignOptions,
+          examples: [`platform ads campaigns view ID --account ${ACCOUNT}`, `platform ads campaigns view ID --account ${ACCOUNT} --json`],
+          load: () => import('./campaigns/view.js'),
+        }),
+        command({
+          name: 'create',
+          summary: 'Create campaigns from flags or --from-json',
+          description: `Create campaigns.\n\n${BULK_HELP}`,
+          details: columnsHelp('campaigns'),
+          options: createCampaignsOptions,
+          examples: [
+            `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
+            `platform ads campaigns create --account ${ACCOUNT} --from-json campaigns.json`,
+          ],
+          load: () => import('./campaigns/create.js'),
+        }),
+        command({
+          name: 'patch',
+          summary: 'Change campaigns: name, status, budget',
+          description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
+          details: columnsHelp('campaigns'),
+          options: patchCampaignsOptions,
+          examples: [
+            `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
+            `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --budget 75.50 --currency USD`,
+            `platform ads campaigns patch --account ${ACCOUNT} --from-json changes.ndjson`,
+          ],
+          load: () => import('./campaigns/patch.js'),
+        }),
+      ],
+    }),
+    group({
+      name: 'ad-groups',
+      summary: 'Ad groups of a campaign',
+      examples: [
+        `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
+        `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
+      ],
+      subcommands: [
+        command({
+          name: 'list',
+          summary: 'List the ad groups of a campaign',
+          options: listAdGroupsOptions,
+          examples: [
+            `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
+            `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN --all --json`,
+          ],
+          load: () => import('./ad-groups/list.js'),
+        }),
+        command({
+          name: 'view',
+          summary: 'Show one ad group in full: budget, bidding, schedule, targeting, dayparting (Monday first)',
+          args: [idArg('ad group')],
+          options: viewAdGroupOptions,
+          examples: [
+            `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN`,
+            `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN --json`,
+          ],
+          load: () => import('./ad-groups/view.js'),
+        }),
+        command({
+          name: 'create',
+          summary: 'Create ad groups from flags or --from-json',
+          description: `Create ad groups in a campaign.\n\n${BULK_HELP}`,
+          details: columnsHelp('ad_groups'),
+          options: createAdGroupsOptions,
+          examples: [
+            `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
+            `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --from-json ad-groups.json`,
+          ],
+          load: () => import('./ad-groups/create.js'),
+        }),
+        command({
+          name: 'patch',
+          summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
+          description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
+          details: columnsHelp('ad_groups'),
+          options: patchAdGroupsOptions,
+          examples: [
+            `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
+            `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --bid 0.75 --currency USD`,
+          ],
+          load: () => import('./ad-groups/patch.js'),
+        }),
+      ],
+    }),
+    group({
+      name: 'ads',
+      summary: 'Ads of an ad group',
+      examples: [
+        `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+        `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
+      ],
+      subcommands: [
+        command({
+          name: 'list',
+          summary: 'List the ads of an ad group',
+          options: listAdsOptions,
+          examples: [
+            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --all -o ndjson`,
+          ],
+          load: () => import('./ads/list.js'),
+        }),
+        command({
+          name: 'view',
+          summary: 'Show one ad',
+          args: [idArg('ad')],
+          options: viewAdOptions,
+          examples: [
+            `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+            `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --json`,
+          ],
+          load: () => import('./ads/view.js'),
+        }),
+        command({
+          name: 'create',
+          summary: 'Create ads in an ad group',
+          options: createAdsOptions,
+          examples: [
+            `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
+            `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-json ads.json`,
+          ],
+          load: () => import('./ads/create.js'),
+        }),
+        command({
+          name: 'patch',
+          summary: 'Rename ads (update-ads)',
+          description: `Change ads: the API lets an ad's name change.\n\n${BULK_HELP}`,
+          details: columnsHelp('ads'),
+          options: patchAdsOptions,
+          examples: [
+            `platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --ad-id ID --name "Uptown store"`,
+            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP -o csv | sed 's/Downtown/Uptown/' | platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-csv -`,
+          ],
+          load: () => import('./ads/patch.js'),
+        }),
+      ],
+    }),
+    reportsSpec,
+    productsSpec,
+  ],
+});

@@ -1,0 +1,127 @@
+// What every ads create/patch command does around the bulk library: picks the input
+// (flags, --from-csv, --from-json), streams results and dry-run rows to the output layer,
+// draws progress, prints the summary, and ends with the right typed error.
+import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
+import type { Context } from '../../context.js';
+import { failedRows, runBulkPlan, tallyTotal, type BulkSource } from '../../bulk/pipeline.js';
+import type { BulkMode } from '../../bulk/csv-columns.js';
+import { InterruptedError, PartialFailureError, UsageError } from '../../errors.js';
+import { summaryLine } from '../../output/progress.js';
+import { resolveFormat } from '../../output/format.js';
+import { writeRows } from '../../output/rows.js';
+import { write } from '../../output/write.js';
+import type { ResultRow } from '../../bulk/results.js';
+import { dryRunView, resultView } from '../../output/views/results.js';
+import os from 'node:os';
+import { runsDirectory } from '../../bulk/journal.js';
+import { flagProblem } from './flags.js';
+import type { BulkFlags } from './spec.js';
+import { quoteArgs } from '../quote.js';
+
+export interface WriteRequest {
+  /** The command line, for the command that resumes an interrupted run. */
+  argv: readonly string[];
+  resource: AdsResource;
+  mode: BulkMode;
+  scope: AdsScope;
+  flags: BulkFlags;
+  /** The field flags given on the command line (they conflict with --from-csv/--from-json). */
+  fieldFlags: string[];
+  /** The one row built from flags, as CSV cells (throws a UsageError naming a flag). */
+  fromFlags: () => Record<string, string>;
+}
+
+/** The flags (as --kebab-case) among `keys` that were given. */
+export function givenFlags(flags: object, keys: readonly string[]): string[] {
+  const values = flags as Record<string, unknown>;
+  // false is given too: commander sets it for --no-x (e.g. --no-platform-one).
+  return keys
+    .filter((key) => values[key] !== undefined)
+    .map((key) => `--${values[key] === false ? 'no-' : ''}${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+}
+
+function sourceOf(request: WriteRequest): BulkSource {
+  const { flags, fieldFlags } = request;
+  if (flags.fromCsv !== undefined && flags.fromJson !== undefined) throw new UsageError('--from-csv and --from-json cannot be used together');
+  const fileFlag = flags.fromCsv !== undefined ? '--from-csv' : flags.fromJson !== undefined ? '--from-json' : undefined;
+  if (fileFlag && fieldFlags.length) throw new UsageError(`${fileFlag} cannot be combined with ${fieldFlags.join(', ')}`);
+  if (flags.fromCsv !== undefined) return { csv: flags.fromCsv };
+  if (flags.fromJson !== undefined) return { json: flags.fromJson };
+  return { row: request.fromFlags, problem: flagProblem };
+}
+
+export async function runWrite(ctx: Context, request: WriteRequest): Promise<void> {
+  const source = sourceOf(request);
+  const { flags } = request;
+  const client = await ctx.client();
+  const started = ctx.clock.now();
+  // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
+  const sentence = 'row' in source && resolveFormat(ctx) === 'table';
+  let progress: ReturnType<Context['progress']> | undefined;
+  const outcome = await runBulkPlan(
+    {
+      resource: request.resource,
+      mode: request.mode,
+      scope: request.scope,
+      source,
+      dryRun: flags.dryRun,
+      skipInvalid: flags.skipInvalid,
+      batchSize: flags.batchSize,
+      concurrency: flags.concurrency,
+      resume: flags.resume,
+      journal: flags.journal,
+    },
+    {
+      api: client.ads,
+      stdin: ctx.io.stdin,
+      tmpdir: ctx.env.TMPDIR,
+      signal: ctx.signal,
+      runsDir: runsDirectory(ctx.env, os.homedir()),
+      now: () => ctx.clock.now(),
+      // A bulk run says where its journal is (a single item needs no resume).
+      onJournal: (file, rows) => rows > 1 && ctx.info(`Journal: ${file}`),
+      onProblem: (line) => ctx.info(line),
+      onProgress: (tally, total) => {
+        progress ??= ctx.progress(total);
+        progress.update(tally);
+      },
+    },
+    {
+      results: (rows) => (sentence ? writeSentence(ctx, request, source, rows) : writeRows(ctx, resultView, rows)),
+      dryRun: (rows) => writeRows(ctx, dryRunView, rows),
+    },
+  );
+  progress?.clear();
+  if (outcome.dryRun) {
+    if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
+    return;
+  }
+  if (outcome.rows > 1) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
+  if (outcome.refused) throw outcome.refused;
+  if (outcome.interrupted) throw new InterruptedError(`interrupted: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
+  if (failedRows(outcome) === 0) return;
+  // One item: the usual one-line error; many: the summary has said it.
+  const last = outcome.lastFailure;
+  throw new PartialFailureError(tallyTotal(outcome.tally) === 1 && last ? `${last.error_code}: ${last.error_message}` : '');
+}
+
+/** `Created campaign <id> "Spring promo"` / `Updated ad group <id>`; a failed item says nothing here (its error line follows). */
+async function writeSentence(ctx: Context, request: WriteRequest, source: BulkSource, rows: AsyncIterable<ResultRow>): Promise<void> {
+  const cells = 'row' in source ? source.row() : {};
+  for await (const row of rows) {
+    if (row.result === 'unchanged') await write(ctx.io.stdout, `Nothing to change in ${request.resource.noun} ${row.id}\n`);
+    if (row.result !== 'ok') continue;
+    const name = cells.name !== undefined ? ` "${cells.name}"` : '';
+    await write(ctx.io.stdout, `${request.mode === 'create' ? 'Created' : 'Updated'} ${request.resource.noun} ${row.id}${name}\n`);
+  }
+}
+
+/** The same command line with --resume JOURNAL (quoted for a POSIX shell). */
+export function resumeCommand(argv: readonly string[], journal: string | undefined): string {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--resume' || argv[i] === '--journal') i++;
+    else if (!argv[i]!.startsWith('--resume=') && !argv[i]!.startsWith('--journal=')) args.push(argv[i]!);
+  }
+  return `\`platform ${quoteArgs([...args, ...(journal ? ['--resume', journal] : [])])}\``;
+}

@@ -1,0 +1,56 @@
+// What to do next, appended to an error line: the `auth login` command that fixes an
+// AuthError, and per-code advice of the rider API. It lives in the command layer because
+// it names commands and flags; the API and auth layers only say what happened.
+import { AuthError, type LoginNeed } from '../errors.js';
+
+/** The exact command that signs the profile in again, with the scopes it lacks. */
+export function loginCommand(need: Pick<LoginNeed, 'profile' | 'grant' | 'scopes' | 'held'>): string {
+  const parts = ['platform auth login'];
+  if (need.grant === 'client_credentials') parts.push('--client-credentials');
+  // The scopes the token had, and the ones it lacked: the new sign-in loses nothing.
+  const scopes = need.scopes?.length ? [...new Set([...(need.held ?? []), ...need.scopes])] : [];
+  if (scopes.length) parts.push(scopes.length === 1 ? `--scopes ${scopes[0]}` : `--scopes "${scopes.join(' ')}"`);
+  parts.push(`--profile ${need.profile}`);
+  return parts.join(' ');
+}
+
+export function adviceFor(error: unknown): string | undefined {
+  if (error instanceof AuthError && error.need) {
+    const { need } = error;
+    if (need.serverToken) return "check PLATFORM_SERVER_TOKEN, or unset it to use the profile's token";
+    if (need.area === 'rider') return `sign in as a rider with \`${loginCommand(need)}\``;
+    if (need.area === 'delivery') return `sign the profile in with the delivery scope: \`${loginCommand(need)}\``;
+    if (need.scopes) return `sign in with ${need.scopes.length === 1 ? 'that scope' : 'those scopes'}: \`${loginCommand(need)}\``;
+    return `run \`${loginCommand(need)}\` to sign in again`;
+  }
+  if (error instanceof Error && error.name === 'RiderApiError') {
+    const { code, surge } = error as Error & { code: string; surge?: unknown };
+    const advice = RIDER_ADVICE[code];
+    if (surge) return advice ? `or request with --accept-surge; ${advice}` : 'or request with --accept-surge';
+    return advice;
+  }
+  return undefined;
+}
+
+/** What to do after a rider API error (spec 7.2 and the sandbox's own codes), by code. */
+const RIDER_ADVICE: Record<string, string> = {
+  fare_expired: 'estimate the ride again and request it with the new fare',
+  invalid_fare_id: 'estimate the ride again; the fare is unknown or belongs to another trip',
+  current_trip_exists: 'see it with `platform rider request current`, or cancel it with `platform rider request cancel ID`',
+  missing_payment_method: 'add a payment method to the rider account, then request again',
+  invalid_payment_method: "use one of the rider's payment methods",
+  forbidden: 'this rider is not allowed to request rides; contact support',
+  unverified: "confirm the rider's mobile number, then request again",
+  destination_required: 'give a destination with --to LAT,LNG',
+  distance_exceeded: 'pick a destination within 100 miles of the pickup',
+  same_pickup_dropoff: 'give a --to different from --from',
+  invalid_seat_count: 'ask for fewer --seats',
+  outside_service_area: "pick places inside the product's city (see `platform rider products --at LAT,LNG`)",
+  no_product_found: 'list the products there with `platform rider products --at LAT,LNG`',
+  not_found: 'check the id (products: `platform rider products --at LAT,LNG`; rides: `platform rider history`)',
+  product_not_allowed: 'pick another product',
+  retry_request: 'request again',
+  receipt_not_ready: 'the receipt is ready once the ride is completed',
+  no_current_trip: 'request one with `platform rider request`',
+  ride_already_ended: 'nothing to cancel',
+};

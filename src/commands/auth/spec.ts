@@ -1,0 +1,81 @@
+// `platform auth ...`: its commands, flags, help and examples. Data only: command code
+// loads when it runs. Each command's flags type is derived from its options here.
+import { command, group, option, options, type FlagsOf } from '../spec.js';
+
+const authLoginOptions = options(
+  option({ flags: '--client-credentials', description: 'use the client-credentials grant (no browser, no user)' }),
+  option({ flags: '--client-id <id>', description: 'OAuth client id (env: PLATFORM_CLIENT_ID)' }),
+  option({
+    flags: '--scopes <list>',
+    description:
+      'scopes to request, comma- or space-separated (browser default: profile, request and the ads scopes; client credentials: all the client may have)',
+    kind: 'list',
+  }),
+  option({ flags: '--base-url <url>', description: 'API base URL of the profile: ads and delivery (default for new profiles: the local sandbox)' }),
+  option({ flags: '--auth-url <url>', description: 'where the token and authorize endpoints are (spec 4.2; default: the base URL)' }),
+  option({ flags: '--rider-url <url>', description: 'where the rider API is (spec 4.4; default: the base URL)' }),
+  option({ flags: '--callback-port <n>', description: 'port of the 127.0.0.1 listener (default: any free port; fix it to forward with ssh -L)', kind: 'int' }),
+  option({ flags: '--no-browser', description: 'do not open a browser: print the URL and read the redirected address from stdin' }),
+  option({ flags: '--timeout <duration>', description: 'how long to wait for the browser sign-in, e.g. 90s, 5m', default: '5m' }),
+  option({ flags: '--login-hint <user>', description: 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)' }),
+  option({ flags: '--set-default', description: 'make this profile the default (the first profile you log in to becomes it anyway)' }),
+  option({ flags: '--consent', description: 'show the consent page even if these scopes were allowed before (prompt=consent)' }),
+);
+export type AuthLoginFlags = FlagsOf<typeof authLoginOptions>;
+
+export const authSpec = group({
+  name: 'auth',
+  summary: 'Sign in, inspect and remove credentials',
+  examples: ['platform auth login --client-credentials --profile local', 'platform auth status'],
+  subcommands: [
+    command({
+      name: 'login',
+      summary: 'Sign in with the browser, or store client credentials for a profile',
+      description:
+        'Without flags: sign in as a user in the browser (authorization code with PKCE). A listener on\n' +
+        '127.0.0.1 receives the redirect; the URL is printed first, then opened ($PLATFORM_BROWSER,\n' +
+        '$BROWSER, else the system browser). With --no-browser, or when no browser can be opened (an\n' +
+        'SSH session, no display), open the URL anywhere and paste the address it redirects to.\n' +
+        'Tokens are kept in the profile and renewed with the refresh token; you are not asked again\n' +
+        'while it works.\n\n' +
+        'With --client-credentials: store the client id (and secret) in the profile and fetch a token\n' +
+        'with the client-credentials grant. The secret comes from PLATFORM_CLIENT_SECRET or a hidden\n' +
+        'prompt, never from a command-line argument.',
+      options: authLoginOptions,
+      examples: [
+        'platform auth login',
+        'platform auth login --profile prod --client-id abc --base-url https://api.example.com --scopes profile,request',
+        'platform auth login --no-browser --callback-port 8765    # on a server; ssh -L 8765:127.0.0.1:8765 from your machine',
+        'platform auth login --client-credentials --profile local',
+        'PLATFORM_CLIENT_SECRET=... platform auth login --client-credentials --profile prod --client-id abc --base-url https://api.example.com',
+        'platform auth login --client-credentials --scopes ads.campaigns.read',
+      ],
+      load: () => import('./login.js'),
+    }),
+    command({
+      name: 'status',
+      summary: 'Show every profile: grant, scopes, expiry (never the token)',
+      examples: ['platform auth status', 'platform auth status --json'],
+      load: () => import('./status.js'),
+    }),
+    command({
+      name: 'token',
+      summary: 'Print the access token of the profile, for scripts',
+      examples: ['platform auth token', 'curl -H "Authorization: Bearer $(platform auth token)" http://127.0.0.1:4010/v1/ads/ad-accounts'],
+      load: () => import('./token.js'),
+    }),
+    command({
+      name: 'switch',
+      summary: 'Make a profile the default (the one used without --profile or PLATFORM_PROFILE)',
+      args: [{ name: 'profile', description: 'the profile to use from now on (see `platform auth status`)', required: true }],
+      examples: ['platform auth switch local', 'platform auth switch prod && platform auth status'],
+      load: () => import('./switch.js'),
+    }),
+    command({
+      name: 'logout',
+      summary: "Remove the profile's stored tokens and secret",
+      examples: ['platform auth logout', 'platform auth logout --profile prod'],
+      load: () => import('./logout.js'),
+    }),
+  ],
+});

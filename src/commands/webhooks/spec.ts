@@ -1,0 +1,167 @@
+// `platform webhooks ...`: its commands, flags, help and examples. Data only: command code
+// loads when it runs. Each command's flags type is derived from its options here.
+import { BACKOFF_BASE_SECONDS } from '../../webhooks/delivery.js';
+import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from '../../webhooks/listen-defaults.js';
+import { command, group, option, options, type ArgSpec, type FlagsOf } from '../spec.js';
+
+const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
+
+/** Sending deliveries (`webhooks replay`, `webhooks trigger`): spec 6.3.3 retries. */
+const deliveryOptions = options(
+  option({ flags: '--to <url>', description: 'the receiver URL to POST to', required: true }),
+  option({ flags: '--environment <env>', description: 'X-Environment header', choices: ['sandbox', 'production'], default: 'sandbox' }),
+  option({
+    flags: '--backoff-base <seconds>',
+    description: 'back-off multiplier: attempts at 0, base, 2 base, 4 base, ... (spec: 30)',
+    kind: 'number',
+    default: BACKOFF_BASE_SECONDS,
+  }),
+  option({ flags: '--attempts <n>', description: 'attempts per event, at most 7 (spec 6.3.3)', kind: 'int', default: 7 }),
+  option({ flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 }),
+);
+export type WebhooksReplayFlags = FlagsOf<typeof deliveryOptions>;
+
+const webhooksVerifyOptions = options(
+  option({ flags: '--signature <hex>', description: 'the X-Platform-Signature value (64 hex digits)' }),
+  option({
+    flags: '--headers <file>',
+    description: 'a raw HTTP header block (from a proxy, curl -v or a log) holding X-Platform-Signature and X-Environment',
+    file: true,
+  }),
+  option({ flags: '--strict', description: 'compare the value exactly as the platform sends it: 64 lowercase hex digits, nothing around them' }),
+);
+export type WebhooksVerifyFlags = FlagsOf<typeof webhooksVerifyOptions>;
+
+const webhooksListenOptions = options(
+  option({ flags: '--port <n>', description: 'port on 127.0.0.1 (0 picks a free one)', kind: 'int', default: 4011 }),
+  option({ flags: '--forward-to <url>', description: 'forward verified deliveries to this URL (e.g. your app)' }),
+  option({ flags: '--save <file>', description: 'append each delivery to this NDJSON capture file', file: true }),
+  option({
+    flags: '--events <types>',
+    description: 'only these event types (comma-separated): requests.status_changed, requests.receipt_ready, all_trips.status_changed',
+    kind: 'list',
+  }),
+  option({ flags: '--max-body <bytes>', description: 'largest body accepted; larger ones get 413', kind: 'int', default: DEFAULT_MAX_BODY }),
+  option({
+    flags: '--queue-size <n>',
+    description: `deliveries waiting to be forwarded at most; past it they get 503 and the sender retries (default ${DEFAULT_QUEUE_SIZE})`,
+    kind: 'int',
+  }),
+  option({ flags: '--forward-timeout <seconds>', description: `how long one forward may take (default ${DEFAULT_FORWARD_TIMEOUT_MS / 1000})`, kind: 'number' }),
+);
+export type WebhooksListenFlags = FlagsOf<typeof webhooksListenOptions>;
+
+const webhooksTriggerOptions = options(
+  ...deliveryOptions,
+  option({ flags: '--resource-id <id>', description: 'meta.resource_id: the ride request id (default: a new UUID)' }),
+  option({ flags: '--status <status>', description: 'meta.status, e.g. accepted, in_progress, completed (default: accepted; ready for receipts)' }),
+  option({ flags: '--user-id <id>', description: 'meta.user_id (default: a new UUID)' }),
+);
+export type WebhooksTriggerFlags = FlagsOf<typeof webhooksTriggerOptions>;
+
+export const webhooksSpec = group({
+  name: 'webhooks',
+  summary: 'Verify, receive, replay and trigger webhook deliveries',
+  description:
+    'Deliveries are POSTs with X-Platform-Signature: the hexadecimal HMAC-SHA256 of the raw request body, ' +
+    "keyed by the application's client secret, and X-Environment (spec 6.3). The secret comes from " +
+    'PLATFORM_WEBHOOK_SECRET, else the client secret of the profile (PLATFORM_CLIENT_SECRET over the stored ' +
+    'one), else a hidden prompt; it is never a command-line argument and never printed.',
+  examples: [
+    'platform webhooks verify body.json --headers headers.txt',
+    'platform webhooks listen --port 4011 --save deliveries.ndjson',
+    'platform webhooks replay --to http://127.0.0.1:3000/hooks deliveries.ndjson',
+  ],
+  subcommands: [
+    command({
+      name: 'verify',
+      summary: 'Check a signature against a body; exit 0 valid, 1 invalid (saying why), 2 unusable input',
+      description:
+        'Compares, in constant time, the signature (--signature, or X-Platform-Signature found in a raw header ' +
+        'block with --headers) with the HMAC-SHA256 of the exact bytes of FILE (or stdin): no trimming, no JSON ' +
+        'round trip. When they differ it tries the usual mistakes and names the one that matches: a trailing ' +
+        'newline added or removed, a byte-order mark, the JSON re-serialized (pretty-printed, keys reordered), ' +
+        'backslash escapes removed by a JSON parser (spec 6.3.4), or the other secret (PLATFORM_WEBHOOK_SECRET vs ' +
+        "the profile's client secret). Uppercase hex or whitespace around the value still verify, with a note; " +
+        '--strict treats them as the mismatch they are for a receiver comparing strings. -o json prints the ' +
+        'computation (body size, computed and given signature, secret source by name, diagnosis).',
+      args: [webhookBody],
+      options: webhooksVerifyOptions,
+      examples: [
+        'platform webhooks verify body.json --signature "$X_PLATFORM_SIGNATURE"',
+        'platform webhooks verify body.json --headers headers.txt -o json',
+        'platform webhooks verify - --signature "$(platform webhooks sign body.json)" < body.json && echo valid',
+      ],
+      load: () => import('./verify.js'),
+    }),
+    command({
+      name: 'listen',
+      summary: 'Receive deliveries on 127.0.0.1: verify, de-duplicate, print, forward and save them',
+      description:
+        'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200 with an empty ' +
+        'body; one line per event goes to stdout (time, valid|invalid, event_type, resource_id, status, event_id; NDJSON ' +
+        'with -o json). The delivery rules of spec 6.3.1 apply: a repeat of (event_type, resource id, status) is a ' +
+        'duplicate and ignored; an older status than one already seen is flagged out of order and the latest is ' +
+        'kept. Verified, non-duplicate deliveries are forwarded byte for byte with their headers to --forward-to; ' +
+        '--save appends every delivery (headers and base64 body) to an NDJSON file that `webhooks replay` reads. ' +
+        'Forwarding runs four at a time (one resource in order), each within --forward-timeout; while --queue-size ' +
+        'deliveries wait, new ones get 503 so that the sender retries them later. ' +
+        'Bodies over --max-body get 413 and go nowhere. Ctrl-C stops it within about a second, says how many were ' +
+        'not forwarded, and prints the latest status per resource.',
+      options: webhooksListenOptions,
+      examples: [
+        'platform webhooks listen --port 4011 --forward-to http://127.0.0.1:3000/webhooks',
+        'platform webhooks listen --save deliveries.ndjson --events requests.status_changed -o json',
+        'platform sandbox serve --webhook-url http://127.0.0.1:4011/ & platform webhooks listen --profile local',
+      ],
+      load: () => import('./listen.js'),
+    }),
+    command({
+      name: 'replay',
+      summary: 'Resend captured deliveries or event JSON, re-signed, in order, with retries',
+      description:
+        'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an ' +
+        'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment, ' +
+        'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3: ' +
+        'up to 7 attempts, at 0, 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms, ' +
+        '10 ms, 20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
+      args: [{ name: 'file', description: 'capture file or event JSON (- or nothing: stdin)' }],
+      options: deliveryOptions,
+      examples: [
+        'platform webhooks replay --to http://127.0.0.1:3000/webhooks deliveries.ndjson',
+        'platform webhooks replay --to http://127.0.0.1:3000/webhooks --backoff-base 1 event.json',
+        'grep receipt_ready deliveries.ndjson | platform webhooks replay --to http://127.0.0.1:3000/webhooks -',
+      ],
+      load: () => import('./replay.js'),
+    }),
+    command({
+      name: 'trigger',
+      summary: 'Send one signed test event of a type, with a fresh event_id and event_time',
+      description:
+        'Builds a valid payload of spec 6.1 (event_id, event_time, event_type, meta {user_id, resource_id, ' +
+        'resource_type, status}, resource_href) and sends it signed, retried like `webhooks replay`. The status ' +
+        'defaults to accepted, or ready for requests.receipt_ready.',
+      args: [
+        {
+          name: 'event-type',
+          description: 'requests.status_changed, requests.receipt_ready or all_trips.status_changed',
+          required: true,
+          choices: ['requests.status_changed', 'requests.receipt_ready', 'all_trips.status_changed'],
+        },
+      ],
+      options: webhooksTriggerOptions,
+      examples: [
+        'platform webhooks trigger requests.status_changed --to http://127.0.0.1:4011/ --status in_progress',
+        'platform webhooks trigger requests.receipt_ready --to http://127.0.0.1:3000/webhooks --resource-id 8f1c2a',
+      ],
+      load: () => import('./trigger.js'),
+    }),
+    command({
+      name: 'sign',
+      summary: 'Print the signature of a body: hex HMAC-SHA256 keyed by the webhook secret',
+      args: [webhookBody],
+      examples: ['PLATFORM_WEBHOOK_SECRET=s3cret platform webhooks sign body.json', 'printf \'{"event_id":"1"}\' | platform webhooks sign -'],
+      load: () => import('./sign.js'),
+    }),
+  ],
+});

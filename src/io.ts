@@ -1,0 +1,95 @@
+// The bottom layer every other one may use: the program's streams, environment, clock and
+// the global output choices. No imports, no state.
+import type { Readable, Writable } from 'node:stream';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width when stdout is a TTY. */
+  columns?: number;
+}
+
+/** What the output layer needs of a command's context. */
+export interface Terminal {
+  io: IO;
+  globals: GlobalOptions;
+}
+
+/** Rows of a bulk run by result. */
+export interface RowCounts {
+  ok: number;
+  /** Rows that would change nothing, so were not sent. */
+  unchanged: number;
+  failed: number;
+  invalid: number;
+  skipped: number;
+}
+
+/** A progress bar for a bulk run (drawn only on a terminal). */
+export interface ProgressDisplay {
+  update(counts: RowCounts): void;
+  clear(): void;
+}
+
+/** A byte progress bar of a download, against the size the API announced. */
+export interface TransferDisplay {
+  update(bytes: number): void;
+  clear(): void;
+}
+
+/** One status line that changes while a command waits: a spinner on a terminal, plain lines otherwise. */
+export interface StatusLine {
+  update(text: string): void;
+  /** A line of chatter printed above the status line. */
+  note(line: string): void;
+  stop(): void;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface GlobalOptions {
+  profile?: string;
+  /** Explicit -o/--json choice; undefined means "table on a TTY, json otherwise". */
+  output?: OutputFormat;
+  color: boolean;
+  debug: boolean;
+  /** --query: a JMESPath expression applied to the whole output. */
+  query?: string;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortReason(signal));
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(abortReason(signal!));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/** The reason a signal aborted, as an Error (AbortSignal types it as any). */
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
+}

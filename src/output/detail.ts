@@ -1,0 +1,30 @@
+// One resource in full, for `... view`: aligned "label  value" lines on a terminal (nested
+// values indented below their label), the API's object as JSON otherwise or with -o json.
+import type { Context } from '../context.js';
+import { resolveFormat } from './format.js';
+import { escapeControls } from './terminal-text.js';
+import { write } from './write.js';
+
+/** A field and its readable value: text, or a list of lines shown below the label. */
+export type DetailField = [label: string, value: string | string[] | undefined];
+
+export async function writeDetail(ctx: Context, raw: unknown, fields: DetailField[]): Promise<void> {
+  const format = resolveFormat(ctx);
+  if (format !== 'table' || ctx.globals.query !== undefined) {
+    const { writeObject } = await import('./rows.js');
+    await writeObject(ctx, { noun: 'items', columns: [] }, raw);
+    return;
+  }
+  const shown = fields.filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
+  const width = Math.max(...shown.map(([label]) => label.length));
+  const lines: string[] = [];
+  for (const [label, value] of shown) {
+    if (Array.isArray(value)) {
+      lines.push(`${label}:`);
+      for (const line of value) lines.push(`  ${line}`);
+    } else {
+      lines.push(`${`${label}:`.padEnd(width + 2)}${value}`);
+    }
+  }
+  await write(ctx.io.stdout, `${escapeControls(lines.join('\n'))}\n`);
+}

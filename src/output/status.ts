@@ -1,0 +1,32 @@
+// The status line of a command that waits (a browser sign-in, a ride, a report job): an ora
+// spinner on a terminal, one plain line per change otherwise (logs stay readable).
+import type { IO, StatusLine } from '../io.js';
+
+export async function startStatus(io: IO, text: string): Promise<StatusLine> {
+  if (!io.stderrIsTTY) {
+    io.stderr.write(`${text}\n`);
+    let last = text;
+    return {
+      update(next) {
+        if (next === last) return;
+        last = next;
+        io.stderr.write(`${next}\n`);
+      },
+      note: (line) => void io.stderr.write(`${line}\n`),
+      stop() {},
+    };
+  }
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text, stream: io.stderr, isEnabled: true, discardStdin: false }).start();
+  return {
+    update(next) {
+      spinner.text = next;
+    },
+    note(line) {
+      spinner.clear();
+      io.stderr.write(`${line}\n`);
+      spinner.render();
+    },
+    stop: () => void spinner.stop(),
+  };
+}

@@ -1,0 +1,100 @@
+// The fields of one campaign, ad group or ad as `... view` shows them on a terminal.
+import type { Ad, AdGroup, Campaign, CurrencyAmount } from '../../schemas/ads.js';
+import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
+import type { DetailField } from '../detail.js';
+import { money } from './ads.js';
+
+/** The OpenAPI's dayparting_day_schedule lists seven days, Monday first. */
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+type Json = Record<string, unknown>;
+
+const time = (t: unknown) => {
+  const { hour, minute } = (t ?? {}) as { hour?: number; minute?: number };
+  return `${String(hour ?? 0).padStart(2, '0')}:${String(minute ?? 0).padStart(2, '0')}`;
+};
+
+function budget(b: Campaign['budget'] | undefined): string | undefined {
+  return b ? `${money(b.total)} ${budgetUnit.toFriendly(b.unit) ?? ''}`.trim() : undefined;
+}
+
+function bidding(value: unknown): string | undefined {
+  const b = value as Json | undefined;
+  if (!b) return undefined;
+  if ('auto' in b) return 'automatic';
+  if ('manual' in b) return `manual, ${money((b.manual as Json).bid_amount as CurrencyAmount)}`;
+  if ('goal_based' in b) return `goal-based, ROAS goal ${String((b.goal_based as Json).roas_goal)}`;
+  return JSON.stringify(b);
+}
+
+function targeting(value: unknown): string[] {
+  const t = value as { negation?: boolean; operator?: string; criteria?: Json[] } | undefined;
+  if (!t?.criteria?.length) return [];
+  const lines = [`${t.negation ? 'everyone except: ' : ''}${t.operator === 'OR' ? 'any of' : 'all of'}:`];
+  for (const criterion of t.criteria) {
+    const [kind, detail] = Object.entries(criterion)[0] ?? ['?', {}];
+    if (kind === 'keyword_targeting') {
+      const k = detail as { keywords?: string[]; match_type?: string };
+      lines.push(`  keywords (${matchType.toFriendly(k.match_type) ?? ''}): ${(k.keywords ?? []).join(', ')}`);
+    } else {
+      lines.push(`  ${kind.replace(/_/g, ' ')}`);
+    }
+  }
+  return lines;
+}
+
+function dayparting(value: unknown): string[] {
+  const days = (value as { dayparting_day_schedule?: Array<{ intervals?: Json[] }> } | undefined)?.dayparting_day_schedule;
+  if (!days) return [];
+  return days.map(
+    (d, i) =>
+      `${WEEKDAYS[i] ?? `day ${i + 1}`}: ${d.intervals?.length ? d.intervals.map((iv) => `${time(iv.start_time)}-${time(iv.end_time)}`).join(', ') : 'off'}`,
+  );
+}
+
+function schedule(value: unknown): string | undefined {
+  const s = value as { start_time?: string; end_time?: string } | undefined;
+  return s ? `${s.start_time ?? '?'} to ${s.end_time ?? 'no end'}` : undefined;
+}
+
+export function campaignDetail(c: Campaign): DetailField[] {
+  return [
+    ['ID', c.campaign_id],
+    ['Name', c.name],
+    [
+      'Status',
+      `${campaignStatus.toFriendly(c.configured_status) ?? ''}${c.effective_status ? ` (effective: ${c.effective_status.replace('CAMPAIGN_EFFECTIVE_STATUS_', '').toLowerCase()})` : ''}`,
+    ],
+    ['Budget', budget(c.budget)],
+    ['Ad groups', (c.ad_groups ?? []).map((g) => `${g.ad_group_id}  ${g.name}`)],
+    ['Created', c.created_at && `${c.created_at}${c.created_by_email ? ` by ${c.created_by_email}` : ''}`],
+    ['Updated', c.updated_at && `${c.updated_at}${c.updated_by_email ? ` by ${c.updated_by_email}` : ''}`],
+  ];
+}
+
+export function adGroupDetail(g: AdGroup): DetailField[] {
+  const raw = g as unknown as Json;
+  const stores = ((raw.subjects ?? raw.ad_subjects) as { stores?: { store_ids?: string[] } } | undefined)?.stores?.store_ids;
+  return [
+    ['ID', g.ad_group_id],
+    ['Name', g.name],
+    ['Campaign', g.campaign_id],
+    ['Product', adProduct.toFriendly(g.ad_product)],
+    ['Status', adGroupStatus.toFriendly(g.configured_status)],
+    ['Budget', budget(raw.budget as Campaign['budget'] | undefined)],
+    ['Bidding', bidding(raw.bidding)],
+    ['Schedule', schedule(raw.schedule)],
+    ['Targeting', targeting(raw.targeting)],
+    ['Dayparting', dayparting(raw.dayparting_schedule)],
+    ['Stores', stores?.join(', ')],
+  ];
+}
+
+export function adDetail(a: Ad): DetailField[] {
+  return [
+    ['ID', a.ad_id],
+    ['Name', a.name],
+    ['Ad group', a.ad_group_id],
+    ['Campaign', a.campaign_id],
+  ];
+}

@@ -1,0 +1,107 @@
+// How reports, report types and catalog products look in tables, CSV and detail views.
+import type { ColumnDef, ReportTypeDef } from '../../schemas/reports.js';
+import type { Product, ReportStatusResponse } from '../../schemas/report-requests.js';
+import type { Column, View } from '../columns.js';
+import type { DetailField } from '../detail.js';
+import { formatBytes } from '../progress.js';
+
+export const productView: View<Product> = {
+  noun: 'products',
+  columns: [
+    { header: 'GTIN', name: 'gtin', csv: (p) => p.gtin },
+    { header: 'NAME', name: 'product_name', csv: (p) => p.product_name },
+    { header: 'BRAND', name: 'brand_name', csv: (p) => p.brand_name },
+    { header: 'OWNER', name: 'brand_owner_name', csv: (p) => p.brand_owner_name },
+    { header: 'SIZE', name: 'size', csv: (p) => p.size },
+    { header: 'IMAGE', name: 'main_image_url', csv: (p) => p.main_image_url, csvOnly: true },
+  ],
+};
+
+/** `ads reports types`: one row per type (JSON carries every column too). */
+export interface ReportTypeRow {
+  name: string;
+  description: string;
+  units: string[];
+  sync_units: string[];
+  columns: ColumnDef[];
+}
+
+export const reportTypeView: View<ReportTypeRow> = {
+  noun: 'report types',
+  columns: [
+    { header: 'TYPE', name: 'name', csv: (t) => t.name },
+    { header: 'UNITS', name: 'units', csv: (t) => t.units.join(' ') },
+    { header: 'SYNC UNITS', name: 'sync_units', csv: (t) => t.sync_units.join(' '), table: (t) => t.sync_units.join(' ') || '-' },
+    {
+      header: 'DIMENSIONS',
+      name: 'dimensions',
+      csv: (t) =>
+        t.columns
+          .filter((c) => c.kind === 'dimension')
+          .map((c) => c.name)
+          .join(' '),
+    },
+    { header: 'DESCRIPTION', name: 'description', csv: (t) => t.description },
+  ],
+};
+
+export function reportTypeRow(type: ReportTypeDef, columns: ColumnDef[]): ReportTypeRow {
+  return { name: type.name, description: type.description, units: [...type.asyncUnits], sync_units: [...type.syncUnits], columns };
+}
+
+/** `ads reports types --type T`: the columns of one type. */
+export const reportColumnView: View<ColumnDef> = {
+  noun: 'columns',
+  columns: [
+    { header: 'COLUMN', name: 'name', csv: (c) => c.name },
+    { header: 'KIND', name: 'kind', csv: (c) => c.kind },
+    { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, '') },
+    { header: 'DESCRIPTION', name: 'description', csv: (c) => c.description },
+  ],
+};
+
+/** `ads reports get`: the API's status object, with the id it was asked for. */
+export type ReportRecord = { report_id: string } & ReportStatusResponse;
+
+export function reportDetail(report: ReportRecord): DetailField[] {
+  const success = report.result?.success_result;
+  return [
+    ['Report', report.report_id],
+    ['Status', report.status],
+    ['Started', report.result?.started_at],
+    ['Finished', report.result?.finished_at],
+    ['Failure', report.result?.failure_result?.failure_reason],
+    ['File size', success ? `${formatBytes(Number(success.file_size))} (${success.file_size} bytes)` : undefined],
+    ['Columns', success?.report_schema.join(', ')],
+    ['URL expires', success?.url_expires_at],
+  ];
+}
+
+/** A row of `ads reports sync`, typed by the schema the API returned. */
+export type SyncRow = Record<string, string | number | boolean>;
+
+/**
+ * Columns in the API's order; numbers right-aligned in tables. CSV and tables show the values
+ * as the API wrote them (`12.30`, not `12.3`): `written` gives them for each typed row.
+ */
+export function syncRowView(schema: ReadonlyArray<{ name: string; type: string }>, written: (row: SyncRow) => readonly string[] | undefined): View<SyncRow> {
+  const columns: Column<SyncRow>[] = schema.map(({ name, type }, i) => ({
+    header: name.toUpperCase(),
+    name,
+    csv: (row) => written(row)?.[i],
+    ...(type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE' ? { align: 'right' as const } : {}),
+  }));
+  return { noun: 'rows', columns };
+}
+
+/** The API's string values as JSON types: INT64 and DOUBLE as numbers, BOOLEAN as true/false, the rest as text. */
+export function typedRow(schema: ReadonlyArray<{ name: string; type: string }>, values: readonly string[]): SyncRow {
+  const row: SyncRow = {};
+  schema.forEach(({ name, type }, i) => {
+    const value = values[i] ?? '';
+    if ((type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE') && value !== '' && Number.isFinite(Number(value))) row[name] = Number(value);
+    else if (type === 'COLUMN_TYPE_BOOLEAN' && (value === 'true' || value === 'false')) row[name] = value === 'true';
+    else row[name] = value;
+  });
+  return row;
+}

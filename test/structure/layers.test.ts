@@ -1,0 +1,90 @@
+// The import graph of src, read from esbuild's metafile (runtime imports, static and
+// dynamic; type-only imports are erased): no cycles, and no import from a higher layer
+// than the importer's, in the order CONTRIBUTING.md gives.
+import path from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Layers, top first. A module may import its own layer's modules and any lower layer's. */
+const LAYERS: Array<[string, RegExp]> = [
+  ['main', /^src\/main\.ts$/],
+  ['cli', /^src\/cli\.ts$/],
+  ['factory', /^src\/factory\.ts$/],
+  ['commands', /^src\/commands\//],
+  ['sandbox', /^src\/sandbox\//],
+  ['output', /^src\/output\//],
+  ['bulk', /^src\/bulk\//],
+  ['api', /^src\/api\//],
+  ['auth', /^src\/auth\//],
+  ['webhooks', /^src\/webhooks\//],
+  ['http', /^src\/http\//],
+  ['config', /^src\/config\//],
+  ['base', /^src\/(io|errors|context|version)\.ts$|^src\/(schemas|types)\//],
+];
+
+function layerOf(file: string): number {
+  const index = LAYERS.findIndex(([, pattern]) => pattern.test(file));
+  if (index < 0) throw new Error(`${file} is in no layer: add it to LAYERS (and to CONTRIBUTING.md)`);
+  return index;
+}
+
+let graph: Map<string, string[]>;
+
+beforeAll(async () => {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/main.ts'), path.join(root, 'src/sandbox/index.ts')],
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    outdir: path.join(root, '.tmp/layers'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  graph = new Map();
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    if (!file.startsWith('src/')) continue;
+    graph.set(
+      file,
+      input.imports.map((i) => i.path).filter((p) => p.startsWith('src/')),
+    );
+  }
+}, 60_000);
+
+describe('structure of src', () => {
+  it('reads the whole tree', () => {
+    expect(graph.size).toBeGreaterThan(100);
+  });
+
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('imports only from its own layer or lower ones', () => {
+    const upward: string[] = [];
+    for (const [file, imports] of graph) {
+      for (const target of imports) {
+        if (layerOf(target) < layerOf(file)) upward.push(`${file} (${LAYERS[layerOf(file)]![0]}) imports ${target} (${LAYERS[layerOf(target)]![0]})`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});
