@@ -102,24 +102,53 @@ function booleanCell(column: string, cell: string): boolean {
   throw new RowError(column, `"${cell}" is not true or false`);
 }
 
-function buildItem(
-  resource: BulkResource,
-  mode: BulkMode,
-  row: Record<string, string>,
-): { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } {
+type Built = { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges };
+
+/**
+ * Maps the parts of a row one by one (id, status, budget, bidding, targeting, ...), each
+ * on its own, so that every problem of the row is reported, not only the first.
+ */
+function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Built {
   const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
-  const item: Record<string, unknown> = {};
-  const partial: PartialChanges = {};
-  const idColumn = ID_COLUMN[resource];
-  if (mode === 'patch') {
-    const id = cell(idColumn);
-    if (!id) throw new RowError(idColumn, `${idColumn} is required`);
-    item[idColumn] = id;
+  const built: Built & { partial: PartialChanges } = { item: {}, partial: {} };
+  const parts = [mapIdAndName, mapStatus, mapBudget, ...(resource === 'ad_groups' ? AD_GROUP_PARTS : []), mapDottedPaths];
+  for (const map of parts) {
+    try {
+      map({ resource, mode, row, cell, ...built });
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      problems.push({ field: error.field, message: error.message });
+    }
   }
+  if (resource === 'ad_groups') built.campaignId = cell('campaign_id');
+  const { item, campaignId, partial } = built;
+  return { item, campaignId, ...(Object.keys(partial).length ? { partial } : {}) };
+}
+
+interface RowParts {
+  resource: BulkResource;
+  mode: BulkMode;
+  row: Record<string, string>;
+  cell: (name: string) => string | undefined;
+  item: Record<string, unknown>;
+  partial: PartialChanges;
+}
+
+function mapIdAndName({ resource, mode, row, cell, item }: RowParts): void {
   if (cell('name') !== undefined) item.name = row.name;
+  const idColumn = ID_COLUMN[resource];
+  if (mode !== 'patch') return;
+  const id = cell(idColumn);
+  if (!id) throw new RowError(idColumn, `${idColumn} is required`);
+  item[idColumn] = id;
+}
+
+function mapStatus({ resource, row, cell, item }: RowParts): void {
   const statusMap = resource === 'campaigns' ? campaignStatus : adGroupStatus;
   if (cell('status') !== undefined) item.configured_status = enumCell('status', row.status!, statusMap);
+}
 
+function mapBudget({ mode, row, cell, item, partial }: RowParts): void {
   const currency = cell('currency');
   if (cell('budget') !== undefined && cell('budget_e5') !== undefined) throw new RowError('budget_e5', 'give budget or budget_e5, not both');
   let total: { amount_e5: string; currency_code: string } | undefined;
@@ -140,70 +169,84 @@ function buildItem(
   } else if (unitCell !== undefined) {
     throw new RowError('budget', 'budget_unit needs budget (or budget_e5) and currency');
   }
+}
 
-  let campaignId: string | undefined;
-  if (resource === 'ad_groups') {
-    campaignId = cell('campaign_id');
-    if (cell('ad_product') !== undefined) {
-      const product = enumCell('ad_product', row.ad_product!, adProduct);
-      if (mode === 'patch') partial.ad_product = product;
-      else item.ad_product = product;
-    } else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
-    const bidding = cell('bidding')?.toLowerCase();
-    if (cell('bid') !== undefined) {
-      if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding "${row.bidding}" cannot be used with a bid`);
-      item.bidding = { manual: { bid_amount: money('bid', row.bid!, currency) } };
-    } else if (bidding === 'auto') {
-      item.bidding = { auto: {} };
-    } else if (mode === 'patch' && (bidding === 'goal_based' || bidding === 'manual')) {
-      // A listed row names its bidding kind; without a bid (or ROAS goal column) it stays as it is.
-    } else if (bidding !== undefined && !(bidding === 'goal_based' && cell('bidding.goal_based.roas_goal') !== undefined)) {
-      throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto, manual or goal_based`);
-    } else if (mode === 'create' && bidding === undefined) {
-      item.bidding = { auto: {} };
-    }
-    const keyword =
-      cell('keywords') !== undefined
-        ? { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', inputMatchType) }
-        : undefined;
-    if (!keyword && cell('match_type') !== undefined && mode === 'create') throw new RowError('match_type', 'match_type needs keywords');
-    const platformOne = cell('platform_one') !== undefined ? booleanCell('platform_one', row.platform_one!) : undefined;
-    if (mode === 'patch') {
-      // Keywords replace only the keyword criterion; platform_one adds or removes only itself.
-      if (keyword || platformOne !== undefined)
-        partial.targeting = { ...(keyword ? { keyword } : {}), ...(platformOne !== undefined ? { platform_one: platformOne } : {}) };
-    } else {
-      const criteria: unknown[] = [];
-      if (keyword) criteria.push({ keyword_targeting: keyword });
-      if (platformOne) criteria.push({ platform_one: {} });
-      if (criteria.length) item.targeting = { negation: false, operator: 'AND', criteria };
-    }
-    if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: split(row.store_ids!) } };
-    if (cell('daypart') !== undefined) {
-      try {
-        item.dayparting_schedule = parseDayparting(row.daypart!.split('|'));
-      } catch (error) {
-        if (error instanceof DaypartingError) throw new RowError('daypart', error.message);
-        throw error;
-      }
-    }
-    if (mode === 'patch') {
-      // An end keeps the start, a start keeps the end.
-      if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
-        partial.schedule = {
-          ...(cell('start_time') !== undefined ? { start_time: row.start_time } : {}),
-          ...(cell('end_time') !== undefined ? { end_time: row.end_time } : {}),
-        };
-      }
-    } else if (cell('start_time') !== undefined || cell('end_time') !== undefined) {
-      if (cell('start_time') === undefined) throw new RowError('start_time', 'start_time is required with end_time');
-      item.schedule = { start_time: row.start_time, ...(cell('end_time') !== undefined ? { end_time: row.end_time } : {}) };
-    } else if (mode === 'create') {
-      throw new RowError('start_time', 'start_time is required to create an ad group');
-    }
+function mapAdProduct({ mode, row, cell, item, partial }: RowParts): void {
+  if (cell('ad_product') !== undefined) {
+    const product = enumCell('ad_product', row.ad_product!, adProduct);
+    if (mode === 'patch') partial.ad_product = product;
+    else item.ad_product = product;
+  } else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
+}
+
+function mapBidding({ mode, row, cell, item }: RowParts): void {
+  const bidding = cell('bidding')?.toLowerCase();
+  if (cell('bid') !== undefined) {
+    if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding "${row.bidding}" cannot be used with a bid`);
+    item.bidding = { manual: { bid_amount: money('bid', row.bid!, cell('currency')) } };
+  } else if (bidding === 'auto') {
+    item.bidding = { auto: {} };
+  } else if (mode === 'patch' && (bidding === 'goal_based' || bidding === 'manual')) {
+    // A listed row names its bidding kind; without a bid (or ROAS goal column) it stays as it is.
+  } else if (bidding !== undefined && !(bidding === 'goal_based' && cell('bidding.goal_based.roas_goal') !== undefined)) {
+    throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto, manual or goal_based`);
+  } else if (mode === 'create' && bidding === undefined) {
+    item.bidding = { auto: {} };
   }
+}
 
-  // Dotted API paths set (or override) single fields.
+function mapTargeting({ mode, row, cell, item, partial }: RowParts): void {
+  const keyword =
+    cell('keywords') !== undefined
+      ? { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', inputMatchType) }
+      : undefined;
+  if (!keyword && cell('match_type') !== undefined && mode === 'create') throw new RowError('match_type', 'match_type needs keywords');
+  const platformOne = cell('platform_one') !== undefined ? booleanCell('platform_one', row.platform_one!) : undefined;
+  if (mode === 'patch') {
+    // Keywords replace only the keyword criterion; platform_one adds or removes only itself.
+    if (keyword || platformOne !== undefined)
+      partial.targeting = { ...partial.targeting, ...(keyword ? { keyword } : {}), ...(platformOne !== undefined ? { platform_one: platformOne } : {}) };
+    return;
+  }
+  const criteria: unknown[] = [];
+  if (keyword) criteria.push({ keyword_targeting: keyword });
+  if (platformOne) criteria.push({ platform_one: {} });
+  if (criteria.length) item.targeting = { negation: false, operator: 'AND', criteria };
+}
+
+function mapStores({ row, cell, item }: RowParts): void {
+  if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: split(row.store_ids!) } };
+}
+
+function mapDayparting({ row, cell, item }: RowParts): void {
+  if (cell('daypart') === undefined) return;
+  try {
+    item.dayparting_schedule = parseDayparting(row.daypart!.split('|'));
+  } catch (error) {
+    if (error instanceof DaypartingError) throw new RowError('daypart', error.message);
+    throw error;
+  }
+}
+
+function mapSchedule({ mode, cell, item, partial }: RowParts): void {
+  const start = cell('start_time');
+  const end = cell('end_time');
+  if (mode === 'patch') {
+    // An end keeps the start, a start keeps the end.
+    if (start !== undefined || end !== undefined)
+      partial.schedule = { ...(start !== undefined ? { start_time: start } : {}), ...(end !== undefined ? { end_time: end } : {}) };
+  } else if (start !== undefined || end !== undefined) {
+    if (start === undefined) throw new RowError('start_time', 'start_time is required with end_time');
+    item.schedule = { start_time: start, ...(end !== undefined ? { end_time: end } : {}) };
+  } else {
+    throw new RowError('start_time', 'start_time is required to create an ad group');
+  }
+}
+
+const AD_GROUP_PARTS = [mapAdProduct, mapBidding, mapTargeting, mapStores, mapDayparting, mapSchedule];
+
+/** Dotted API paths set (or override) single fields. */
+function mapDottedPaths({ resource, mode, cell, item, partial }: RowParts): void {
   for (const [path, type] of Object.entries(DOTTED_PATHS[resource])) {
     const value = cell(path);
     if (value === undefined) continue;
@@ -221,20 +264,20 @@ function buildItem(
     if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
     setPath(item, path, typed);
   }
-  return { item, campaignId, ...(Object.keys(partial).length ? { partial } : {}) };
 }
 
 /** Maps and validates one row; `row` holds the cells by column name. */
 export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>): MappedRow {
-  let built: { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges };
-  try {
-    built = buildItem(resource, mode, row);
-  } catch (error) {
-    if (error instanceof RowError) return { ok: false, problem: { field: error.field, message: error.message } };
-    throw error;
-  }
+  const problems: RowProblem[] = [];
+  const built = buildItem(resource, mode, row, problems);
+  if (problems.length) return { ok: false, problem: joinProblems(problems) };
   const mapped = validateItem(resource, mode, built.item, built.campaignId, 'columns');
   return mapped.ok && built.partial ? { ...mapped, partial: built.partial } : mapped;
+}
+
+/** One problem standing for several: the first field leads, every message follows on one line. */
+function joinProblems([first, ...others]: RowProblem[]): RowProblem {
+  return { field: first!.field, message: [first!.message, ...others.map(describeProblem)].join('; ') };
 }
 
 /** "status: ..." — or just "unknown field x" when the message names the field itself. */
@@ -261,6 +304,5 @@ export function validateItem(resource: BulkResource, mode: BulkMode, item: unkno
     const column = names === 'paths' ? path || 'item' : (COLUMN_FOR_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? (path || 'row'));
     return { field: column, message: issue.message };
   });
-  const [first, ...others] = problems;
-  return { ok: false, problem: { field: first!.field, message: [first!.message, ...others.map(describeProblem)].join('; ') } };
+  return { ok: false, problem: joinProblems(problems) };
 }

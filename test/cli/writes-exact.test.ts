@@ -171,6 +171,25 @@ describe('input errors, all at once', () => {
     expect(broken.stderr).not.toMatch(/line 2 line/);
   });
 
+  it('every problem of a CSV row or of flags is reported, not only the first; nothing sent', async () => {
+    const before = sandbox.stats.apiRequests;
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], {
+      stdin: 'campaign_id,status,budget,currency,budget_unit\nc1,nope,12.345678,USD,monthly\n',
+    });
+    expect(result.code).toBe(2);
+    const line = result.stderr.split('\n').find((l) => l.startsWith('line 2'))!;
+    expect(line).toMatch(/status: "nope"/);
+    expect(line).toMatch(/budget: /);
+    const flags = await user.run([
+      ...['ads', 'ad-groups', 'patch', '--account', account, '--campaign', 'c1', '--ad-group-id', 'g1'],
+      ...['--budget', '1.1234567', '--currency', 'USD', '--bid', 'abc', '--daypart', 'xx'],
+    ]);
+    expect(flags.code).toBe(2);
+    expect(flags.stderr.trim().split('\n')).toHaveLength(1);
+    expect(flags.stderr).toMatch(/^--budget: .*; --bid: .*; --daypart: /);
+    expect(sandbox.stats.apiRequests).toBe(before);
+  });
+
   it('{"campaigns": "nope"} says what shape was expected', async () => {
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], { stdin: '{"campaigns": "nope"}' });
     expect(result.code).toBe(2);
