@@ -1,5 +1,6 @@
 // --from-json input: a JSON array, an API body ({"campaigns": [...]}), or NDJSON.
 import { UsageError } from '../errors.js';
+import { findRepeatedKey } from './repeated-keys.js';
 
 export interface JsonItem {
   /** 1-based: the array index, or the line of an NDJSON file. */
@@ -11,19 +12,25 @@ export interface JsonItem {
 export function parseJsonItems(source: string, wrapper: string, label = '--from-json'): JsonItem[] {
   const trimmed = source.replace(/^\uFEFF/, '').trim();
   if (trimmed === '') throw new UsageError(`${label}: the input is empty`);
+  // Lines before the document, so that a line within it is a line of the input.
+  const before = (/^\uFEFF?\s*/.exec(source)?.[0].match(/\n/g) ?? []).length;
   if (trimmed.startsWith('[') || (trimmed.startsWith('{') && !trimmed.includes('\n'))) {
-    const document: unknown = parseJson(trimmed, label);
+    const document: unknown = parseJson(trimmed, label, before);
     const items: unknown[] | undefined = Array.isArray(document) ? (document as unknown[]) : wrapperItems(document, wrapper);
     return items === undefined ? [{ position: 1, value: document }] : items.map((value, i) => ({ position: i + 1, value }));
   }
   if (trimmed.startsWith('{')) {
     // A pretty-printed single document, or NDJSON: try the document first.
+    let document: unknown;
     try {
-      const document = JSON.parse(trimmed) as unknown;
+      document = JSON.parse(trimmed) as unknown;
+    } catch {
+      document = undefined; // not one document: NDJSON
+    }
+    if (document !== undefined) {
+      refuseRepeatedKeys(trimmed, document, label, before);
       const items = wrapperItems(document, wrapper);
       return items === undefined ? [{ position: 1, value: document }] : items.map((value, i) => ({ position: i + 1, value }));
-    } catch {
-      // fall through to NDJSON
     }
   }
   const items: JsonItem[] = [];
@@ -49,10 +56,21 @@ function wrapperItems(document: unknown, wrapper: string): unknown[] | undefined
   return undefined;
 }
 
-function parseJson(source: string, label: string): unknown {
+function parseJson(source: string, label: string, linesBefore = 0): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(source);
+    value = JSON.parse(source);
   } catch (error) {
     throw new UsageError(`${label}: not valid JSON (${(error as Error).message})`);
   }
+  refuseRepeatedKeys(source, value, label, linesBefore);
+  return value;
+}
+
+/** Which of two values of one key was meant is a guess: refused, naming the key and its line. */
+function refuseRepeatedKeys(source: string, value: unknown, label: string, linesBefore: number): void {
+  const repeated = findRepeatedKey(source, value);
+  if (!repeated) return;
+  const where = /\bline \d+$/.test(label) ? label : `${label} line ${linesBefore + repeated.line + 1}`;
+  throw new UsageError(`${where}: the key "${repeated.key}" is given twice in one object`);
 }

@@ -3,9 +3,10 @@
 // line it starts on, for messages and results.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { parseJsonItems } from './json-items.js';
+import { RepeatedKeyWatch } from './repeated-keys.js';
 
 export interface CsvRow {
   line: number;
@@ -135,12 +136,22 @@ async function* streamedItems(source: Readable, wrapper: string | undefined): As
     import('stream-json/streamers/stream-array.js'),
   ]);
   const tokens = wrapper ? pick.withParserAsStream({ filter: wrapper }) : parser();
-  const items = pipeline(source, tokens, streamArray.asStream(), () => undefined);
+  const watch = new RepeatedKeyWatch();
+  const checked = new Transform({
+    objectMode: true,
+    transform(token: { name: string; value?: unknown }, _encoding, done) {
+      const repeated = watch.token(token.name, token.value);
+      if (repeated) done(new UsageError(`--from-json item ${repeated.item}: the key "${repeated.key}" is given twice in one object`));
+      else done(null, token);
+    },
+  });
+  const items = pipeline(source, tokens, checked, streamArray.asStream(), () => undefined);
   try {
     for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
       yield { line: key + 1, unit: 'item', value };
     }
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`--from-json: not valid JSON (${(error as Error).message})`);
   }
 }

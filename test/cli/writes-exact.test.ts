@@ -190,6 +190,23 @@ describe('input errors, all at once', () => {
     expect(sandbox.stats.apiRequests).toBe(before);
   });
 
+  it('a JSON key given twice is an error naming it and its line (NDJSON, a document, a streamed one); nothing sent', async () => {
+    const before = sandbox.stats.apiRequests;
+    const patch = (stdin: string) => user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], { stdin });
+    const ndjson = await patch('{"campaign_id":"a","name":"x"}\n{"campaign_id":"b","name":"y","campaign_id":"c"}\n');
+    expect(ndjson.code).toBe(2);
+    expect(ndjson.stderr.trim()).toBe('--from-json line 2: the key "campaign_id" is given twice in one object');
+    const document = await patch('\n{\n  "campaigns": [\n    {"campaign_id": "a",\n     "name": "x",\n     "name": "y"}\n  ]\n}\n');
+    expect(document.stderr.trim()).toBe('--from-json line 6: the key "name" is given twice in one object');
+    // Over 1 MiB, the document is streamed: the item is named.
+    const items = Array.from({ length: 20_000 }, (_, i) => `{"campaign_id":"c${i}","name":"campaign number ${i}"}`);
+    items[15_000] = '{"campaign_id":"c15000","name":"n","campaign_id":"other"}';
+    const streamed = await patch(`[\n${items.join(',\n')}\n]\n`);
+    expect(streamed.code).toBe(2);
+    expect(streamed.stderr.trim()).toBe('--from-json item 15001: the key "campaign_id" is given twice in one object');
+    expect(sandbox.stats.apiRequests).toBe(before);
+  });
+
   it('{"campaigns": "nope"} says what shape was expected', async () => {
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], { stdin: '{"campaigns": "nope"}' });
     expect(result.code).toBe(2);
