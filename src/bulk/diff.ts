@@ -27,6 +27,28 @@ export function describeChanges(item: Record<string, unknown>, current: Record<s
   return changes;
 }
 
+/**
+ * Whether the item sets nothing new: describeChanges(...).length === 0, without building
+ * its text (this runs for every row of a patch).
+ */
+export function isUnchanged(item: Record<string, unknown>, current: Record<string, unknown>, idField: string): boolean {
+  for (const key of Object.keys(item)) {
+    if (key === idField) continue;
+    if (!sameLeaves(item[key], key === 'ad_subjects' && 'subjects' in current ? current.subjects : current[key], key)) return false;
+  }
+  return true;
+}
+
+/** The leaves of `wanted` (as flatten sees them) against the same paths of `present`. */
+function sameLeaves(wanted: unknown, present: unknown, key: string): boolean {
+  if (wanted && typeof wanted === 'object' && !Array.isArray(wanted) && Object.keys(wanted).length) {
+    const inner = present && typeof present === 'object' && !Array.isArray(present) ? (present as Record<string, unknown>) : {};
+    return Object.entries(wanted).every(([k, v]) => sameLeaves(v, inner[k], k));
+  }
+  if (typeof wanted !== 'object' && typeof present !== 'object') return key === 'match_type' ? inputSpelling(present, key) === wanted : present === wanted;
+  return JSON.stringify(inputSpelling(present, key)) === JSON.stringify(wanted);
+}
+
 /** A response value with the input's spellings: `match_type: MATCH_TYPE_EXACT` -> `EXACT`. */
 function inputSpelling(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => inputSpelling(v));

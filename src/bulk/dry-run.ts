@@ -1,5 +1,5 @@
-// --dry-run: validate, look up the current values in chunks, and say per row what would
-// change, sending no write. Streams: one chunk of rows in memory at a time.
+// --dry-run: validate, look up the current values (the patch's merge does), and say per row
+// what would change, sending no write. Streams: one chunk of rows in memory at a time.
 import { describeChanges } from './diff.js';
 import { describeProblem } from './row-mapping.js';
 import type { MergedRow } from './merge.js';
@@ -11,57 +11,20 @@ export interface DryRunRow {
   changes: string;
 }
 
-/** Current resources by id, for the ids of one campaign (or the account). */
-export type Lookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Record<string, unknown>>>;
-
-const CHUNK = 200;
-
-export async function* dryRun(rows: AsyncIterable<MergedRow>, idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
-  let chunk: MergedRow[] = [];
-  for await (const row of rows) {
-    chunk.push(row);
-    if (chunk.length >= CHUNK) {
-      yield* judge(chunk, idField, lookup);
-      chunk = [];
-    }
-  }
-  yield* judge(chunk, idField, lookup);
+/**
+ * Each row as the run would see it: a patch's rows come merged with the current resource
+ * (merge.ts; `current` null when not found); a create's rows have none.
+ */
+export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: string): AsyncGenerator<DryRunRow> {
+  for await (const rows of chunks) for (const row of rows) yield judge(row, idField);
 }
 
-async function* judge(chunk: MergedRow[], idField: string, lookup: Lookup | undefined): AsyncGenerator<DryRunRow> {
-  const current = new Map<string, Record<string, unknown>>();
-  if (lookup) {
-    const byCampaign = new Map<string | undefined, string[]>();
-    for (const row of chunk) {
-      if ('problem' in row || 'unchanged' in row) continue;
-      const ids = byCampaign.get(row.campaignId) ?? [];
-      ids.push(String(row.item[idField]));
-      byCampaign.set(row.campaignId, ids);
-    }
-    for (const [campaignId, ids] of byCampaign) {
-      for (const [id, resource] of await lookup(ids, campaignId)) current.set(`${campaignId ?? ''}/${id}`, resource);
-    }
-  }
-  for (const row of chunk) {
-    if ('problem' in row) {
-      yield { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
-      continue;
-    }
-    if ('unchanged' in row) {
-      yield { line: row.line, id: row.id, result: 'unchanged', changes: '' };
-      continue;
-    }
-    if (!lookup) {
-      yield { line: row.line, id: '', result: 'would_create', changes: describeChanges(row.item, undefined, idField).join('; ') };
-      continue;
-    }
-    const id = String(row.item[idField]);
-    const before = current.get(`${row.campaignId ?? ''}/${id}`);
-    if (!before) {
-      yield { line: row.line, id, result: 'not_found', changes: '' };
-      continue;
-    }
-    const changes = describeChanges(row.item, before, idField);
-    yield { line: row.line, id, result: changes.length ? 'would_update' : 'unchanged', changes: changes.join('; ') };
-  }
+function judge(row: MergedRow, idField: string): DryRunRow {
+  if ('problem' in row) return { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
+  if ('unchanged' in row) return { line: row.line, id: row.id, result: 'unchanged', changes: '' };
+  if (row.current === undefined) return { line: row.line, id: '', result: 'would_create', changes: describeChanges(row.item, undefined, idField).join('; ') };
+  const id = String(row.item[idField]);
+  if (row.current === null) return { line: row.line, id, result: 'not_found', changes: '' };
+  const changes = describeChanges(row.item, row.current, idField);
+  return { line: row.line, id, result: changes.length ? 'would_update' : 'unchanged', changes: changes.join('; ') };
 }

@@ -1,6 +1,8 @@
 // The durable record of a bulk run: append-only NDJSON, flushed to disk (fsync) at every
-// batch. Before a batch is sent its lines and Idempotency-Key are written as in flight;
-// when it completes its results are written at once, whatever the input order. A run killed
+// batch. Before a batch is sent its lines and Idempotency-Key are written as in flight, and
+// the send waits until that is on disk; when it completes its results are written at once,
+// whatever the input order, and flushed without waiting (a result lost with the machine
+// only means its batch is resent with its key). A run killed
 // at any moment is resumed from it: completed rows are never sent again, and batches that
 // were in flight are resent with their original key, so a server that honours the key
 // applies nothing twice.
@@ -44,6 +46,9 @@ export function runsDirectory(env: Readonly<Record<string, string | undefined>>,
 export class Journal {
   readonly #fd: number;
   readonly path: string;
+  /** The fsync under way, and the one queued after it for records written meanwhile. */
+  #syncing: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
 
   private constructor(file: string, fd: number) {
     this.path = file;
@@ -55,25 +60,49 @@ export class Journal {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const fd = fs.openSync(file, append ? 'a' : 'wx', 0o600);
     const journal = new Journal(file, fd);
-    if (!append) journal.#append({ type: 'run', ...run, started: now.toISOString() });
+    if (!append) journal.#write({ type: 'run', ...run, started: now.toISOString() });
     return journal;
   }
 
-  sent(record: Omit<SentRecord, 'type'>): void {
-    this.#append({ type: 'sent', ...record });
+  /** Resolves once the record is on disk: only then may the batch be sent. */
+  async sent(record: Omit<SentRecord, 'type'>): Promise<void> {
+    this.#write({ type: 'sent', ...record });
+    await this.#flush();
   }
 
   done(record: Omit<DoneRecord, 'type'>): void {
-    this.#append({ type: 'done', ...record });
+    this.#write({ type: 'done', ...record });
+    this.#flush().catch(() => undefined); // close() flushes again and reports
   }
 
   close(): void {
+    fs.fsyncSync(this.#fd);
     fs.closeSync(this.#fd);
   }
 
-  #append(record: JournalRecord): void {
+  #write(record: JournalRecord): void {
+    // Written at once (a killed process loses nothing written); made durable by #flush.
     fs.writeSync(this.#fd, `${JSON.stringify(record)}\n`);
-    fs.fsyncSync(this.#fd);
+  }
+
+  /**
+   * One fsync covers every record written before it starts, so batches sent together share
+   * one (off the main thread); records written while one runs wait for the next.
+   */
+  #flush(): Promise<void> {
+    if (!this.#syncing) {
+      this.#syncing = new Promise<void>((resolve, reject) => fs.fsync(this.#fd, (error) => (error ? reject(error) : resolve()))).finally(() => {
+        this.#syncing = undefined;
+      });
+      return this.#syncing;
+    }
+    this.#queued ??= this.#syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.#queued = undefined;
+        return this.#flush();
+      });
+    return this.#queued;
   }
 }
 

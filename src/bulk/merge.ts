@@ -1,18 +1,20 @@
 // Every patch row is checked against the resource as it is now, read in chunks (like
 // --dry-run): a row that would change nothing is marked unchanged and not sent, and parts of
 // nested objects (budget, schedule, targeting), which the API replaces whole, are merged
-// into the current object so that the whole is sent with only the named part changed. The read and the write
-// are not atomic: a change made in between by someone else is overwritten in those objects.
+// into the current object so that the whole is sent with only the named part changed. The
+// read and the write are not atomic: a change made in between by someone else is
+// overwritten in those objects.
 import type { z } from 'zod';
-import { describeChanges } from './diff.js';
+import { isUnchanged } from './diff.js';
 import type { PartialChanges } from './row-mapping.js';
+import type { CurrentLookup } from './current.js';
 import type { SpooledRow } from './spool.js';
 
-/** Current resources by id, for the ids of one campaign (or the account). */
-export type CurrentLookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Record<string, unknown>>>;
-
-/** A row after the merge: to send, unchanged (not sent), or a problem found against the current state. */
-export type MergedRow = SpooledRow | { line: number; unchanged: true; id: string };
+/**
+ * A row after the merge: to send (with the resource as it is now, for a dry run; null when
+ * not found), unchanged (not sent), or a problem found against the current state.
+ */
+export type MergedRow = (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string };
 
 const CHUNK = 200;
 
@@ -20,37 +22,29 @@ type Json = Record<string, unknown>;
 
 /** `resend`: lines of a batch that was in flight when a run was killed: sent again as they were, never judged unchanged. */
 export async function* mergeWithCurrent(
-  rows: AsyncIterable<SpooledRow>,
+  chunks: AsyncIterable<SpooledRow[]>,
   idField: string,
   schema: z.ZodType,
   lookup: CurrentLookup,
   signal?: AbortSignal,
   resend: (line: number) => boolean = () => false,
-): AsyncGenerator<MergedRow> {
-  let chunk: SpooledRow[] = [];
-  for await (const row of rows) {
-    // Interrupted: no more reads; the runner reports these rows as not sent.
-    if (signal?.aborted) {
-      yield* chunk.splice(0);
-      yield row;
-      continue;
-    }
-    chunk.push(row);
-    if (chunk.length >= CHUNK) {
-      yield* mergeChunk(chunk, idField, schema, lookup, resend);
-      chunk = [];
+): AsyncGenerator<MergedRow[]> {
+  for await (const rows of chunks) {
+    for (let at = 0; at < rows.length; at += CHUNK) {
+      const part = rows.slice(at, at + CHUNK);
+      // Interrupted: no more reads; the runner reports these rows as not sent.
+      yield signal?.aborted ? part : await mergeChunk(part, idField, schema, lookup, resend);
     }
   }
-  yield* mergeChunk(chunk, idField, schema, lookup, resend);
 }
 
-async function* mergeChunk(
+async function mergeChunk(
   chunk: SpooledRow[],
   idField: string,
   schema: z.ZodType,
   lookup: CurrentLookup,
   resend: (line: number) => boolean,
-): AsyncGenerator<MergedRow> {
+): Promise<MergedRow[]> {
   const byCampaign = new Map<string | undefined, string[]>();
   for (const row of chunk) {
     if ('problem' in row) continue;
@@ -59,36 +53,38 @@ async function* mergeChunk(
     byCampaign.set(row.campaignId, ids);
   }
   const current = new Map<string, Json>();
+  const out: MergedRow[] = [];
   for (const [campaignId, ids] of byCampaign) {
     for (const [id, resource] of await lookup(ids, campaignId)) current.set(`${campaignId ?? ''}/${id}`, resource);
   }
   for (const row of chunk) {
     if ('problem' in row) {
-      yield row;
+      out.push(row);
       continue;
     }
     const id = String(row.item[idField]);
     const before = current.get(`${row.campaignId ?? ''}/${id}`);
     // Not found: sent as named, without the nested parts, so the API says so for this row.
     if (!before) {
-      yield { line: row.line, item: row.item, campaignId: row.campaignId };
+      out.push({ line: row.line, item: row.item, campaignId: row.campaignId, current: null });
       continue;
     }
-    const merged = applyPartial(row.item, row.partial ?? {}, before);
+    const merged = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
     if ('problem' in merged) {
-      yield { line: row.line, problem: merged.problem };
+      out.push({ line: row.line, problem: merged.problem });
       continue;
     }
-    const checked = schema.safeParse(merged.item);
+    const checked = row.partial ? schema.safeParse(merged.item) : { success: true as const };
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      yield { line: row.line, problem: { field: issue.path.join('.') || 'row', message: issue.message } };
+      out.push({ line: row.line, problem: { field: issue.path.join('.') || 'row', message: issue.message } });
       continue;
     }
     // A resent batch must be the same request as before (its key is replayed), applied or not.
-    if (!resend(row.line) && describeChanges(merged.item, before, idField).length === 0) yield { line: row.line, unchanged: true, id };
-    else yield { line: row.line, item: merged.item, campaignId: row.campaignId };
+    if (!resend(row.line) && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id });
+    else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, current: before });
   }
+  return out;
 }
 
 /** The item with each partially changed object made whole from the current resource. */

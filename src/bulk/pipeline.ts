@@ -6,12 +6,12 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
-import { walkPages } from '../api/paginate.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ApiError, type AuthError, UsageError } from '../errors.js';
+import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal } from './journal.js';
+import { currentLookup } from './current.js';
 import { mergeWithCurrent } from './merge.js';
 import type { RowCounts } from '../io.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
@@ -132,13 +132,13 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
     // A patch's partial changes to nested objects are made whole from the current resources.
     const schema = plan.mode === 'create' ? plan.resource.create : plan.resource.update!;
-    const lookup = currentLookup(deps.api, plan, spool.rows);
+    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows);
     const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
     const merged = () =>
       plan.mode === 'patch' ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line)) : spool.read();
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
-      await sinks.dryRun(dryRun(merged(), plan.resource.idField, plan.mode === 'patch' ? lookup : undefined));
+      await sinks.dryRun(dryRun(merged(), plan.resource.idField));
       tally.invalid = spool.invalid;
       return outcome;
     }
@@ -209,44 +209,6 @@ export function failedRows(outcome: BulkOutcome): number {
   return tallyTotal(outcome.tally) - outcome.tally.ok - outcome.tally.unchanged - outcome.appliedEarlier;
 }
 
-/** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id. */
-const LIST_WHOLE_ABOVE = 50;
-
-/**
- * Current resources for dry runs and merges: one request per id for a few rows; for more,
- * each collection (the account's campaigns, a campaign's ad groups) read once, page by page.
- */
-function currentLookup(
-  api: AdsApi,
-  plan: BulkPlan,
-  rows: number,
-): (ids: string[], campaign: string | undefined) => Promise<Map<string, Record<string, unknown>>> {
-  const collections = new Map<string, Promise<Map<string, Record<string, unknown>>>>();
-  // Reads under way finish after Ctrl-C (like batches in flight); the merge starts no new ones.
-  const reading = new AbortController().signal;
-  const whole = async (scope: AdsScope) => {
-    const all = new Map<string, Record<string, unknown>>();
-    for await (const item of walkPages((query) => api.list<Record<string, unknown>>(plan.resource, scope, query, reading), { all: true })) {
-      all.set(String(item[plan.resource.idField]), item);
-    }
-    return all;
-  };
-  return async (ids, campaign) => {
-    const scope = { ...plan.scope, campaign: campaign ?? plan.scope.campaign };
-    try {
-      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(plan.resource, scope, ids, reading);
-      const key = scope.campaign ?? '';
-      if (!collections.has(key)) collections.set(key, whole(scope));
-      const all = await collections.get(key)!;
-      return new Map(ids.flatMap((id) => (all.has(id) ? [[id, all.get(id)!] as const] : [])));
-    } catch (error) {
-      // An unknown parent: none of its ids exist.
-      if (error instanceof ApiError && error.status === 404) return new Map();
-      throw error;
-    }
-  };
-}
-
 type LocatedProblem = RowProblem & { where: string };
 
 async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Promise<LocatedProblem[]> {
@@ -255,7 +217,8 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   if (!schema) throw new UsageError(`${resource.wrapper} cannot be changed in bulk`);
   const problems: LocatedProblem[] = [];
   const needsCampaign = resource.parent === 'campaign';
-  const add = async (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line') => {
+  // Not async: a promise (to wait for) only when the spool's file asks for it.
+  const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line'): Promise<void> | undefined => {
     let result = mapped;
     if (result.ok && needsCampaign) {
       const campaignId = result.campaignId ?? plan.scope.campaign;
@@ -263,12 +226,9 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
         ? { ...result, campaignId }
         : { ok: false, problem: { field: 'campaign_id', message: 'campaign_id is required (a column, or --campaign)' } };
     }
-    if (result.ok) {
-      await spool.add({ line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) });
-    } else {
-      if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
-      await spool.add({ line, problem: result.problem });
-    }
+    if (result.ok) return spool.add({ line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) });
+    if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
+    return spool.add({ line, problem: result.problem });
   };
   const columns = csvResource(resource);
   if ('csv' in plan.source && columns) {
@@ -279,9 +239,14 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
           `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((c) => `"${c}"`).join(', ')} (see --help for the columns)`,
         );
     });
-    for await (const row of rows) {
-      if (row.fieldCountProblem) await add(row.line, { ok: false, problem: { field: 'row', message: row.fieldCountProblem } });
-      else await add(row.line, mapRow(columns, mode, row.cells));
+    for await (const chunk of rows) {
+      for (const row of chunk) {
+        const wait = add(
+          row.line,
+          row.fieldCountProblem ? { ok: false, problem: { field: 'row', message: row.fieldCountProblem } } : mapRow(columns, mode, row.cells),
+        );
+        if (wait) await wait;
+      }
     }
   } else if ('json' in plan.source) {
     for await (const row of jsonRows(openInput(plan.source.json, deps.stdin, '--from-json'), resource.wrapper)) {

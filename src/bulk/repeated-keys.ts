@@ -1,7 +1,7 @@
 // A JSON object with a key twice: JSON.parse lets the last one win silently (a patch sent to
-// the wrong id). Found with jsonc-parser, which reports where each key is; a cheap count
+// the wrong id). Found with jsonc-parser (its ESM build: the UMD one does not bundle), which reports where each key is; a cheap count
 // first spares that second parse for the documents that cannot have one.
-import { visit } from 'jsonc-parser';
+import { visit } from 'jsonc-parser/lib/esm/main.js';
 
 export interface RepeatedKey {
   key: string;

@@ -18,7 +18,8 @@ export interface Batch {
 }
 
 export interface RunnerOptions {
-  rows: AsyncIterable<MergedRow>;
+  /** The rows in input order, in chunks of any size. */
+  rows: AsyncIterable<MergedRow[]>;
   batchSize: number;
   concurrency: number;
   send: (batch: Batch) => Promise<BatchResult[]>;
@@ -122,52 +123,59 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   for (const batch of options.resumeFrom?.inFlight ?? []) for (const line of batch.lines) inFlightOf.set(line, batch);
   const rebuilding = new Map<string, Pending[]>();
 
-  for await (const row of options.rows) {
-    const seqNo = seq++;
-    const previous = options.alreadyDone?.get(row.line);
-    const recorded = options.resumeFrom?.done.get(row.line);
-    const resent = inFlightOf.get(row.line);
-    if ('problem' in row) {
-      settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
-    } else if (previous !== undefined) {
-      settle(seqNo, { line: row.line, id: previous, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' });
-    } else if (recorded !== undefined) {
-      settle(
-        seqNo,
-        recorded.result === 'ok'
-          ? { ...recorded, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
-          : recorded,
-      );
-    } else if ('unchanged' in row) {
-      settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
-    } else if (resent !== undefined) {
-      const rows = rebuilding.get(resent.key) ?? [];
-      rebuilding.set(resent.key, rows);
-      rows.push({ seq: seqNo, line: row.line, item: row.item });
-      const waiting = resent.lines.filter((line) => !options.resumeFrom?.done.has(line)).length;
-      if (rows.length === waiting) {
-        rebuilding.delete(resent.key);
-        send(rows, resent.campaignId, resent.key);
+  for await (const chunk of options.rows)
+    for (const row of chunk) {
+      const seqNo = seq++;
+      const previous = options.alreadyDone?.get(row.line);
+      const recorded = options.resumeFrom?.done.get(row.line);
+      const resent = inFlightOf.get(row.line);
+      if ('problem' in row) {
+        settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
+      } else if (previous !== undefined) {
+        settle(seqNo, {
+          line: row.line,
+          id: previous,
+          result: 'skipped',
+          error_code: 'AlreadyApplied',
+          error_message: 'succeeded in an earlier run (--resume)',
+        });
+      } else if (recorded !== undefined) {
+        settle(
+          seqNo,
+          recorded.result === 'ok'
+            ? { ...recorded, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
+            : recorded,
+        );
+      } else if ('unchanged' in row) {
+        settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
+      } else if (resent !== undefined) {
+        const rows = rebuilding.get(resent.key) ?? [];
+        rebuilding.set(resent.key, rows);
+        rows.push({ seq: seqNo, line: row.line, item: row.item });
+        const waiting = resent.lines.filter((line) => !options.resumeFrom?.done.has(line)).length;
+        if (rows.length === waiting) {
+          rebuilding.delete(resent.key);
+          send(rows, resent.campaignId, resent.key);
+        }
+      } else if (stopped()) {
+        settle(seqNo, notSent({ seq: seqNo, line: row.line, item: row.item }));
+      } else {
+        const key = row.campaignId ?? '';
+        const batch = open.get(key) ?? [];
+        if (!open.has(key)) {
+          if (open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
+          open.set(key, batch);
+        }
+        batch.push({ seq: seqNo, line: row.line, item: row.item });
+        if (batch.length >= options.batchSize) dispatch(key);
       }
-    } else if (stopped()) {
-      settle(seqNo, notSent({ seq: seqNo, line: row.line, item: row.item }));
-    } else {
-      const key = row.campaignId ?? '';
-      const batch = open.get(key) ?? [];
-      if (!open.has(key)) {
-        if (open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
-        open.set(key, batch);
-      }
-      batch.push({ seq: seqNo, line: row.line, item: row.item });
-      if (batch.length >= options.batchSize) dispatch(key);
-    }
-    yield* drainReady();
-    // Back-pressure: at most `concurrency` batches in flight.
-    while (inFlight >= options.concurrency) {
-      await new Promise<void>((resolve) => (wake = resolve));
       yield* drainReady();
+      // Back-pressure: at most `concurrency` batches in flight.
+      while (inFlight >= options.concurrency) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        yield* drainReady();
+      }
     }
-  }
   for (const key of [...open.keys()]) dispatch(key);
   // An in-flight batch whose lines are not all in this input (a changed file) goes with what is there.
   for (const [key, rows] of rebuilding) send(rows, inFlightOf.get(rows[0]!.line)?.campaignId, key);
@@ -196,7 +204,7 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
   for (let round = 0; todo.length && round <= MAX_ITEM_RETRIES; round++) {
     const items = todo.map((i) => rows[i]!.item);
     const idempotencyKey = round === 0 && firstKey ? firstKey : randomUUID();
-    options.journal?.sent({ key: idempotencyKey, lines: todo.map((i) => rows[i]!.line), ...(campaignId ? { campaignId } : {}) });
+    await options.journal?.sent({ key: idempotencyKey, lines: todo.map((i) => rows[i]!.line), ...(campaignId ? { campaignId } : {}) });
     let answers: BatchResult[];
     try {
       answers = await options.send({ items, campaignId, idempotencyKey });

@@ -21,42 +21,71 @@ export function openInput(file: string, stdin: Readable, flag: string): Readable
   return fs.createReadStream(file);
 }
 
-/** Streams CSV records; the first is the header, given to `onHeader` (which may throw). */
-export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow> {
+/**
+ * Streams CSV rows, as the rows of each chunk of input; the first record is the header,
+ * given to `onHeader` (which may throw).
+ */
+export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow[]> {
   const { parse } = await import('csv-parse');
   // Blank lines are skipped by the parser itself: a million of them take milliseconds, not
   // the half minute of building a record (and an inconsistent-length error) for each.
-  const parser = input.pipe(parse({ bom: true, relax_column_count: true, raw: true, info: true, skip_empty_lines: true }));
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });
   let header: string[] | undefined;
+  const rows: CsvRow[] = [];
+  let refused: Error | undefined;
   // csv-parse counts a CRLF inside quotes as two lines: its count is corrected by those seen.
   let quotedCrlf = 0;
-  try {
-    for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number } }>) {
-      const inside = raw.replace(/^[\r\n]+|[\r\n]+$/g, '');
-      quotedCrlf += inside.match(/\r\n/g)?.length ?? 0;
-      // The line a record starts on: where it ends, less the breaks inside it.
-      const line = info.lines - quotedCrlf - (inside.match(/\r\n|\r|\n/g)?.length ?? 0);
-      if (!header) {
-        header = record.map((name) => name.trim());
-        const twice = header.find((name, i) => header!.indexOf(name) !== i);
+  // The parser's own count of lines, read as each record comes out: records come out while
+  // the chunk they end in is parsed (the parser is fed one chunk at a time, below), so the
+  // count is where the record ends. (csv-parse's per-record `info` costs twice the parse.)
+  parser.on('data', (record: string[]) => {
+    if (refused) return;
+    let breaks = 0;
+    for (const cell of record) {
+      if (!cell.includes('\n') && !cell.includes('\r')) continue;
+      quotedCrlf += cell.match(/\r\n/g)?.length ?? 0;
+      breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+    }
+    const line = parser.info.lines - quotedCrlf - breaks;
+    if (!header) {
+      header = record.map((name) => name.trim());
+      const twice = header.find((name, i) => header!.indexOf(name) !== i);
+      try {
         // Two cells for one column: which one wins would be a guess (a patch to the wrong id).
         if (twice !== undefined) throw new UsageError(`--from-csv line ${line}: the header has the column "${twice}" twice`);
         onHeader(header);
-        continue;
+      } catch (error) {
+        refused = error as Error;
       }
-      const cells: Record<string, string> = {};
-      header.forEach((name, i) => {
-        cells[name] = record[i] ?? '';
-      });
-      const fieldCountProblem = record.length === header.length ? undefined : `${record.length} fields, the header has ${header.length}`;
-      yield { line, cells, fieldCountProblem };
+      return;
     }
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const where = (error as { lines?: number }).lines;
-    throw new UsageError(`--from-csv: not valid CSV${where ? ` at line ${where}` : ''}: ${(error as Error).message}`);
+    const cells: Record<string, string> = {};
+    for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i] ?? '';
+    const fieldCountProblem = record.length === header.length ? undefined : `${record.length} fields, the header has ${header.length}`;
+    rows.push({ line, cells, fieldCountProblem });
+  });
+  parser.on('error', () => undefined); // errors come through the write callbacks below
+  const parsed = (feed: (done: (error?: Error | null) => void) => void) =>
+    new Promise<void>((resolve, reject) => feed((error) => (error ? reject(notCsv(error)) : resolve())));
+  try {
+    for await (const chunk of input) {
+      await parsed((done) => parser.write(chunk, done));
+      if (refused) throw refused;
+      if (rows.length) yield rows.splice(0);
+    }
+    await parsed((done) => parser.end(done));
+    if (refused) throw refused;
+    if (rows.length) yield rows.splice(0);
+  } finally {
+    parser.destroy();
   }
   if (!header) throw new UsageError('--from-csv: the input is empty (a header row is required)');
+}
+
+function notCsv(error: Error): Error {
+  if (error instanceof UsageError) return error;
+  const where = (error as { lines?: number }).lines;
+  return new UsageError(`--from-csv: not valid CSV${where ? ` at line ${where}` : ''}: ${error.message}`);
 }
 
 export interface JsonRow {

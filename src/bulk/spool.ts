@@ -4,14 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
 
 export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
 
+/** Rows are written to the file in chunks of about this size (a write per row costs a call each). */
+const CHUNK_BYTES = 256 * 1024;
+
 export class Spool {
   readonly path: string;
   readonly #out: fs.WriteStream;
+  #pending: string[] = [];
+  #pendingBytes = 0;
   rows = 0;
   invalid = 0;
 
@@ -22,19 +26,38 @@ export class Spool {
     this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });
   }
 
-  async add(row: SpooledRow): Promise<void> {
+  /** Adds a row; returns a promise only when the file asks the writer to wait. */
+  add(row: SpooledRow): Promise<void> | undefined {
     this.rows++;
     if ('problem' in row) this.invalid++;
-    if (!this.#out.write(`${JSON.stringify(row)}\n`)) await new Promise<void>((resolve) => this.#out.once('drain', () => resolve()));
+    const text = `${JSON.stringify(row)}\n`;
+    this.#pending.push(text);
+    this.#pendingBytes += text.length;
+    return this.#pendingBytes >= CHUNK_BYTES ? this.#writePending() : undefined;
+  }
+
+  #writePending(): Promise<void> | undefined {
+    const text = this.#pending.join('');
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    if (this.#out.write(text)) return undefined;
+    return new Promise<void>((resolve) => this.#out.once('drain', () => resolve()));
   }
 
   async close(): Promise<void> {
+    if (this.#pending.length) await this.#writePending();
     await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
 
-  async *read(): AsyncGenerator<SpooledRow> {
-    const lines = readline.createInterface({ input: fs.createReadStream(this.path), crlfDelay: Infinity });
-    for await (const line of lines) if (line) yield JSON.parse(line) as SpooledRow;
+  /** The rows in input order, as the rows of each chunk of the file (fewer steps than one by one). */
+  async *read(): AsyncGenerator<SpooledRow[]> {
+    let rest = '';
+    for await (const chunk of fs.createReadStream(this.path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })) {
+      const lines = (rest + (chunk as string)).split('\n');
+      rest = lines.pop()!;
+      yield lines.filter(Boolean).map((line) => JSON.parse(line) as SpooledRow);
+    }
+    if (rest) yield [JSON.parse(rest) as SpooledRow];
   }
 
   /** Ends the file (letting pending writes land) and deletes it. */

@@ -5,34 +5,14 @@ import type { Context } from '../context.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeControls } from './terminal-text.js';
-import { write } from './write.js';
+import { ChunkedWriter, write } from './write.js';
 
 export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
   const format = resolveFormat(ctx);
   const view = ctx.io.stdoutIsTTY ? escapedView(shownView) : shownView;
-  const out = ctx.io.stdout;
   let count = 0;
-  if (format === 'json') {
-    for await (const row of rows) {
-      await write(out, `${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`);
-      count++;
-    }
-    await write(out, count === 0 ? '[]\n' : '\n]\n');
-  } else if (format === 'ndjson') {
-    for await (const row of rows) {
-      await write(out, `${JSON.stringify(row)}\n`);
-      count++;
-    }
-  } else if (format === 'csv') {
-    const { stringify } = await import('csv-stringify/sync');
-    const columns = view.columns.filter((c) => !c.tableOnly);
-    await write(out, stringify([columns.map((c) => c.name)]));
-    for await (const row of rows) {
-      await write(out, stringify([columns.map((c) => c.csv(row) ?? '')]));
-      count++;
-    }
-  } else {
+  if (format === 'table') {
     const buffered: T[] = [];
     for await (const row of rows) buffered.push(row);
     count = buffered.length;
@@ -40,8 +20,35 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
       ctx.info(`No ${view.noun} found.`);
     } else {
       const { renderTable } = await import('./table.js');
-      await write(out, renderTable(ctx, view, buffered));
+      await write(ctx.io.stdout, renderTable(ctx, view, buffered));
     }
+    return count;
+  }
+  // Streamed, in chunks; what was written before a failure still goes out.
+  const out = new ChunkedWriter(ctx.io.stdout);
+  try {
+    if (format === 'json') {
+      for await (const row of rows) {
+        await out.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`);
+        count++;
+      }
+      await out.write(count === 0 ? '[]\n' : '\n]\n');
+    } else if (format === 'ndjson') {
+      for await (const row of rows) {
+        await out.write(`${JSON.stringify(row)}\n`);
+        count++;
+      }
+    } else {
+      const { stringify } = await import('csv-stringify/sync');
+      const columns = view.columns.filter((c) => !c.tableOnly);
+      await out.write(stringify([columns.map((c) => c.name)]));
+      for await (const row of rows) {
+        await out.write(stringify([columns.map((c) => c.csv(row) ?? '')]));
+        count++;
+      }
+    }
+  } finally {
+    await out.end();
   }
   return count;
 }

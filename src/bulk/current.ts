@@ -1,0 +1,126 @@
+// The current resources a patch is merged with and checked against (merge.ts) and a dry
+// run compares with: one request per id for a few rows; for more, each collection (the
+// account's campaigns, a campaign's ad groups) read once, page by page, in the background,
+// each lookup waiting only until the pages read so far hold its ids. A list edited and fed
+// back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
+// and only the pages not yet used are held.
+import type { AdsApi } from '../api/ads.js';
+import type { AdsResource, AdsScope } from '../api/ads-resources.js';
+import { walkPages } from '../api/paginate.js';
+import { ApiError } from '../errors.js';
+
+type Json = Record<string, unknown>;
+
+/** Current resources by id, for the ids of one campaign (or the account); ids not found are absent. */
+export type CurrentLookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Json>>;
+
+/** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id. */
+const LIST_WHOLE_ABOVE = 50;
+
+export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScope, rows: number): CurrentLookup {
+  const collections = new Map<string, CollectionReader>();
+  // Reads under way finish after Ctrl-C (like batches in flight); the merge starts no new ones.
+  const reading = new AbortController().signal;
+  // Held: only the fields a patch can name (and ad_product, which a row may name but not
+  // change, and subjects, the response's ad_subjects), not timestamps or permissions.
+  const shape = (resource.update as { shape?: Json } | undefined)?.shape;
+  const kept = shape ? [...Object.keys(shape), 'ad_product', 'subjects'] : undefined;
+  const compact = (item: Json): Json => {
+    if (!kept) return item;
+    const fields: Json = {};
+    for (const key of kept) if (item[key] !== undefined) fields[key] = item[key];
+    return fields;
+  };
+  return async (ids, campaign) => {
+    const at = { ...scope, campaign: campaign ?? scope.campaign };
+    try {
+      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(resource, at, ids, reading);
+      const key = at.campaign ?? '';
+      let reader = collections.get(key);
+      if (!reader) {
+        const items = walkPages((query) => api.list<Json>(resource, at, query, reading), { all: true });
+        reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
+        collections.set(key, reader);
+      }
+      const { found, again } = await reader.take(ids);
+      // An id given on two rows: its second lookup reads it afresh.
+      if (again.length) for (const [id, item] of await api.findByIds(resource, at, again, reading)) found.set(id, item);
+      return found;
+    } catch (error) {
+      // An unknown parent: none of its ids exist.
+      if (error instanceof ApiError && error.status === 404) return new Map();
+      throw error;
+    }
+  };
+}
+
+/** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
+const READ_AHEAD = 10_000;
+
+/** Items read in the background; each taken once (then let go, so memory holds only what is ahead). */
+class CollectionReader {
+  readonly #ahead = new Map<string, Json>();
+  readonly #taken = new Set<string>();
+  #done = false;
+  #error: Error | undefined;
+  /** Lookups waiting for more pages. */
+  #wake: Array<() => void> = [];
+  /** The reader, paused with enough read ahead. */
+  #resume: (() => void) | undefined;
+
+  constructor(items: AsyncIterable<Json>, idOf: (item: Json) => string, compact: (item: Json) => Json) {
+    void this.#read(items, idOf, compact);
+  }
+
+  async #read(items: AsyncIterable<Json>, idOf: (item: Json) => string, compact: (item: Json) => Json): Promise<void> {
+    try {
+      let count = 0;
+      for await (const item of items) {
+        this.#ahead.set(idOf(item), compact(item));
+        if (++count % 500 !== 0) continue;
+        this.#notify();
+        // A lookup waiting for an id not read yet always gets more pages (the input may be in any order).
+        while (this.#ahead.size >= READ_AHEAD && this.#wake.length === 0) await new Promise<void>((resolve) => (this.#resume = resolve));
+      }
+    } catch (error) {
+      this.#error = error as Error;
+    } finally {
+      this.#done = true;
+      this.#notify();
+    }
+  }
+
+  #notify(): void {
+    for (const wake of this.#wake.splice(0)) wake();
+  }
+
+  /** The items of these ids, once the pages holding them are read; `again`: ids taken before. */
+  async take(ids: string[]): Promise<{ found: Map<string, Json>; again: string[] }> {
+    while (!this.#done && ids.some((id) => !this.#ahead.has(id) && !this.#taken.has(id))) {
+      const more = new Promise<void>((resolve) => this.#wake.push(resolve));
+      this.#resumeReading();
+      await more;
+    }
+    if (this.#error !== undefined) throw this.#error;
+    const found = new Map<string, Json>();
+    const again: string[] = [];
+    for (const id of ids) {
+      const item = this.#ahead.get(id);
+      if (item !== undefined) {
+        found.set(id, item);
+        this.#ahead.delete(id);
+        this.#taken.add(id);
+      } else if (this.#taken.has(id) && !again.includes(id)) {
+        again.push(id);
+      }
+    }
+    this.#resumeReading();
+    return { found, again };
+  }
+
+  #resumeReading(): void {
+    const resume = this.#resume;
+    this.#resume = undefined;
+    resume?.();
+  }
+}
