@@ -2,8 +2,7 @@
 // run compares with: one request per id for a few rows; for more, each collection (the
 // account's campaigns, a campaign's ad groups) read once, page by page, in the background,
 // each lookup waiting only until the pages read so far hold its ids. A list edited and fed
-// back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
-// and only the pages not yet used are held.
+// back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap.
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import { walkPages } from '../api/paginate.js';
@@ -42,10 +41,7 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
         reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
         collections.set(key, reader);
       }
-      const { found, again } = await reader.take(ids);
-      // An id given on two rows: its second lookup reads it afresh.
-      if (again.length) for (const [id, item] of await api.findByIds(resource, at, again, reading)) found.set(id, item);
-      return found;
+      return await reader.take(ids);
     } catch (error) {
       // An unknown parent: none of its ids exist.
       if (error instanceof ApiError && error.status === 404) return new Map();
@@ -57,10 +53,11 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
 /** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
 const READ_AHEAD = 10_000;
 
-/** Items read in the background; each taken once (then let go, so memory holds only what is ahead). */
+/** Items read in the background; those read ahead of the lookups are counted apart from those taken. */
 class CollectionReader {
   readonly #ahead = new Map<string, Json>();
-  readonly #taken = new Set<string>();
+  /** Kept: an id may be on several rows. */
+  readonly #taken = new Map<string, Json>();
   #done = false;
   #error: Error | undefined;
   /** Lookups waiting for more pages. */
@@ -94,8 +91,8 @@ class CollectionReader {
     for (const wake of this.#wake.splice(0)) wake();
   }
 
-  /** The items of these ids, once the pages holding them are read; `again`: ids taken before. */
-  async take(ids: string[]): Promise<{ found: Map<string, Json>; again: string[] }> {
+  /** The items of these ids, once the pages holding them are read (ids not found are absent). */
+  async take(ids: string[]): Promise<Map<string, Json>> {
     while (!this.#done && ids.some((id) => !this.#ahead.has(id) && !this.#taken.has(id))) {
       const more = new Promise<void>((resolve) => this.#wake.push(resolve));
       this.#resumeReading();
@@ -103,19 +100,15 @@ class CollectionReader {
     }
     if (this.#error !== undefined) throw this.#error;
     const found = new Map<string, Json>();
-    const again: string[] = [];
     for (const id of ids) {
-      const item = this.#ahead.get(id);
-      if (item !== undefined) {
-        found.set(id, item);
-        this.#ahead.delete(id);
-        this.#taken.add(id);
-      } else if (this.#taken.has(id) && !again.includes(id)) {
-        again.push(id);
-      }
+      const item = this.#ahead.get(id) ?? this.#taken.get(id);
+      if (item === undefined) continue;
+      found.set(id, item);
+      this.#ahead.delete(id);
+      this.#taken.set(id, item);
     }
     this.#resumeReading();
-    return { found, again };
+    return found;
   }
 
   #resumeReading(): void {

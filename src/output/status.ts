@@ -3,7 +3,9 @@
 import type { IO, StatusLine } from '../io.js';
 
 export async function startStatus(io: IO, text: string): Promise<StatusLine> {
-  if (!io.stderrIsTTY) {
+  // A terminal that says it is 0 columns wide (a new pseudo-terminal, before its size is
+  // set) would have the spinner clear lines without end: plain lines there too.
+  if (!io.stderrIsTTY || (io.stderr as { columns?: number }).columns === 0) {
     io.stderr.write(`${text}\n`);
     let last = text;
     return {

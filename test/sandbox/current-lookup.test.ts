@@ -71,11 +71,13 @@ describe('currentLookup over a whole collection', () => {
     }
   });
 
-  it('reads an id asked again afresh, and leaves out ids that do not exist', async () => {
+  it('finds an id asked again without reading again, and leaves out ids that do not exist', async () => {
     const lookup = currentLookup(ads, CAMPAIGNS, { account }, COUNT);
     const first = await lookup([ids[5]!, '00000000-0000-4000-8000-000000000000'], undefined);
     expect([...first.keys()]).toEqual([ids[5]]);
+    const before = sandbox.stats.requests.length;
     const again = await lookup([ids[5]!], undefined);
     expect(again.get(ids[5]!)).toMatchObject({ campaign_id: ids[5] });
+    expect(sandbox.stats.requests.length).toBe(before);
   });
 });

@@ -1,0 +1,49 @@
+// Runs the built CLI on a real pseudo-terminal (util-linux `script`), of a set size, and
+// types into it as a person would: Ctrl-C is the byte 0x03, which the terminal turns into
+// SIGINT for the command. Output is what the terminal shows (stdout and stderr together).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
+
+export interface PtyRun {
+  type(text: string): void;
+  /** Resolves with the match once the terminal shows it (fails after `ms`). */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  done: Promise<{ code: number; output: string }>;
+}
+
+const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/** `columns: 0` leaves the size unset, as a new pseudo-terminal starts. */
+export function runOnPty(args: string[], env: Record<string, string>, { columns = 100, rows = 40 } = {}): PtyRun {
+  const size = columns > 0 ? `stty cols ${columns} rows ${rows}; ` : '';
+  const command = `${size}exec ${[process.execPath, bin, ...args].map(quote).join(' ')}`;
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  const watchers: Array<() => void> = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8').replace(/\r\n/g, '\n');
+    for (const watch of [...watchers]) watch();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const done = new Promise<{ code: number; output: string }>((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, output })));
+  return {
+    type: (text) => void child.stdin.write(text),
+    waitFor(pattern, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the terminal never showed ${pattern}; it shows:\n${output}`)), ms);
+        const watch = () => {
+          const match = pattern.exec(output);
+          if (!match) return;
+          clearTimeout(timer);
+          watchers.splice(watchers.indexOf(watch), 1);
+          resolve(match);
+        };
+        watchers.push(watch);
+        watch();
+      });
+    },
+    done,
+  };
+}
