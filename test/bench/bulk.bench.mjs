@@ -56,22 +56,26 @@ try {
   if (ids.length !== ROWS) throw new Error(`expected ${ROWS} campaigns, got ${ids.length}`);
   const csv = (n, tag) =>
     ['campaign_id,name,status', ...Array.from({ length: n }, (_, i) => `${ids[i % ids.length]},${tag} ${i},${i % 2 ? 'paused' : 'active'}`)].join('\n') + '\n';
-  const bulkFile = path.join(dir, 'bulk.csv');
-  fs.writeFileSync(bulkFile, csv(ROWS, 'Bulk'));
+  // A new name on every row of every round: a patch that would change nothing is not sent.
+  const bulkFile = (round) => {
+    const file = path.join(dir, `bulk-${round}.csv`);
+    fs.writeFileSync(file, csv(ROWS, `Bulk r${round}`));
+    return file;
+  };
   const naiveFile = path.join(dir, 'naive.csv');
   fs.writeFileSync(naiveFile, csv(NAIVE_ROWS, 'Naive'));
   const dryFile = path.join(dir, 'dry.csv');
   fs.writeFileSync(dryFile, csv(DRY_ROWS, 'Dry'));
   const base = ['ads', 'campaigns', 'patch', '--account', account.ad_account_id, '-o', 'ndjson'];
   const token = platform(['auth', 'token'], env).trim();
-  const rawArgs = [sandbox.url, token, account.ad_account_id, bulkFile, '500', '4'];
 
   const naiveRuns = [];
   const bulkRuns = [];
   const rawRuns = [];
   for (let round = 0; round < ROUNDS; round++) {
     naiveRuns.push(await measure('naive', [...base, '--from-csv', naiveFile, '--batch-size', '1', '--concurrency', '1']));
-    bulkRuns.push(await measure('bulk', [...base, '--from-csv', bulkFile]));
+    bulkRuns.push(await measure('bulk', [...base, '--from-csv', bulkFile(round)]));
+    const rawArgs = [sandbox.url, token, account.ad_account_id, bulkFile(`raw-${round}`), '500', '4'];
     rawRuns.push(await measure('raw', rawArgs, path.join(import.meta.dirname, 'raw-client.mjs')));
   }
   const summarize = (runs) => ({ ms: median(runs.map((r) => r.ms)), rssMb: Math.max(...runs.map((r) => r.rssMb)), summary: runs.at(-1).summary });

@@ -39,19 +39,23 @@ describe('on a pseudo-terminal', () => {
   it.each([
     ['a sized terminal', 100],
     ['a terminal of 0 columns (a spinner that clears no lines without end)', 0],
-  ])('Ctrl-C during rider request --wait on %s names the ride and the commands that follow or cancel it', async (_name, columns) => {
-    const user = await signedInUser(sandbox, 'profile request request_receipt');
-    const run = runOnPty([...ride, '--yes', '--wait'], envOf(user), { columns });
-    const [, id] = await run.waitFor(/ride ([\w-]+) is processing/);
-    run.type('\u0003');
-    const { code, output } = await run.done;
-    expect(code, output).toBe(130);
-    expect(output).toContain(`platform rider request get ${id} --wait`);
-    expect(output.length).toBeLessThan(20_000);
-    // Still live: the printed cancel command works.
-    const cancel = await user.run(['rider', 'request', 'cancel', id!]);
-    expect(cancel.code, cancel.stderr).toBe(0);
-  }, 30_000);
+  ])(
+    'Ctrl-C during rider request --wait on %s names the ride and the commands that follow or cancel it',
+    async (_name, columns) => {
+      const user = await signedInUser(sandbox, 'profile request request_receipt');
+      const run = runOnPty([...ride, '--yes', '--wait'], envOf(user), { columns });
+      const [, id] = await run.waitFor(/ride ([\w-]+) is processing/);
+      run.type('\u0003');
+      const { code, output } = await run.done;
+      expect(code, output).toBe(130);
+      expect(output).toContain(`platform rider request get ${id} --wait`);
+      expect(output.length).toBeLessThan(20_000);
+      // Still live: the printed cancel command works.
+      const cancel = await user.run(['rider', 'request', 'cancel', id!]);
+      expect(cancel.code, cancel.stderr).toBe(0);
+    },
+    30_000,
+  );
 
   it('fits a table to an 80-column terminal, and says a single create in one sentence', async () => {
     const user = new TestUser(sandbox);
@@ -63,8 +67,10 @@ describe('on a pseudo-terminal', () => {
     const lines = table.output.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
-    const created = await runOnPty(['ads', 'campaigns', 'create', '--account', account, '--name', 'Spring promo', '--budget', '50', '--currency', 'USD'], envOf(user))
-      .done;
+    const created = await runOnPty(
+      ['ads', 'campaigns', 'create', '--account', account, '--name', 'Spring promo', '--budget', '50', '--currency', 'USD'],
+      envOf(user),
+    ).done;
     expect(created.code, created.output).toBe(0);
     expect(created.output).toMatch(/^Created campaign [0-9a-f-]{36} "Spring promo"\n$/);
   }, 30_000);
