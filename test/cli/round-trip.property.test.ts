@@ -38,6 +38,12 @@ async function listed(ids: string[]): Promise<Map<string, Json>> {
   return all;
 }
 
+/** A decimal one unit larger, as text: in floats, 1.09 * 100000 is 109000.00000000001. */
+function oneMore(decimal: string): string {
+  const [whole, fraction] = decimal.split('.');
+  return `${BigInt(whole!) + 1n}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** What a patch may change of a campaign; the rest (timestamps, ids) is the server's. */
 const fields = (c: Json) => ({ name: c.name, configured_status: c.configured_status, budget: c.budget });
 
@@ -75,7 +81,7 @@ describe('list -o csv -> patch --from-csv', () => {
           const edits: Record<string, string> = {
             name: `${row.name} (edited)`,
             status: row.status === 'active' ? 'paused' : 'active',
-            budget: String(Number(row.budget) + 1),
+            budget: oneMore(row.budget!),
             budget_unit: row.budget_unit === 'daily' ? 'weekly' : 'daily',
           };
           row[column] = edits[column]!;
@@ -91,7 +97,10 @@ describe('list -o csv -> patch --from-csv', () => {
               if (column === 'status')
                 expected.configured_status = edits.status === 'active' ? 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' : 'CAMPAIGN_CONFIGURED_STATUS_PAUSED';
               if (column === 'budget')
-                expected.budget = { ...expected.budget, total: { ...expected.budget.total, amount_e5: String(Number(edits.budget) * 100_000) } };
+                expected.budget = {
+                  ...expected.budget,
+                  total: { ...expected.budget.total, amount_e5: String(BigInt(expected.budget.total.amount_e5) + 100_000n) },
+                };
               if (column === 'budget_unit') expected.budget = { ...expected.budget, unit: `BUDGET_UNIT_${edits.budget_unit!.toUpperCase()}` };
             }
             expect(fields(after.get(id)!), `${column} of ${id}`).toEqual(expected);

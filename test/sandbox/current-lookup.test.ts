@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdsApi } from '../../src/api/ads.js';
 import { CAMPAIGNS } from '../../src/api/ads-resources.js';
 import { currentLookup } from '../../src/bulk/current.js';
-import { createAgent, HttpCore } from '../../src/http/core.js';
-import { Redactor } from '../../src/http/redact.js';
+import type { HttpCore } from '../../src/http/core.js';
 import type { Dispatcher } from '../../src/http/transport.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { api, getToken } from './helpers.js';
+import { api, getToken, httpCoreFor } from './helpers.js';
 
 const COUNT = 12_500;
 let sandbox: Sandbox;
@@ -23,16 +22,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, campaigns: COUNT });
   const token = await getToken(sandbox.url);
   account = (await api(sandbox.url, token, 'GET', '/v1/ads/ad-accounts')).body.ad_accounts[0].ad_account_id;
-  dispatcher = await createAgent();
-  const http = new HttpCore({
-    baseUrl: sandbox.url,
-    dispatcher,
-    clock: { now: () => Date.now(), sleep: (ms: number) => new Promise((r) => setTimeout(r, ms)) },
-    tokens: { token: () => Promise.resolve(token), need: { profile: 'test', grant: 'client_credentials' } },
-    redactor: new Redactor(),
-    userAgent: 'platform-test',
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
-  });
+  let http: HttpCore;
+  ({ http, dispatcher } = await httpCoreFor(sandbox.url, token));
   ads = new AdsApi(http);
   ids = [];
   let pageToken: string | undefined;

@@ -1,4 +1,22 @@
+import { createAgent, HttpCore } from '../../src/http/core.js';
+import { Redactor } from '../../src/http/redact.js';
+import type { Dispatcher } from '../../src/http/transport.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
+
+/** The product's HTTP core against a sandbox, with a fixed token and no retries (close the dispatcher after). */
+export async function httpCoreFor(url: string, token: string): Promise<{ http: HttpCore; dispatcher: Dispatcher }> {
+  const dispatcher = await createAgent();
+  const http = new HttpCore({
+    baseUrl: url,
+    dispatcher,
+    clock: { now: () => Date.now(), sleep: (ms: number) => new Promise((r) => setTimeout(r, ms)) },
+    tokens: { token: () => Promise.resolve(token), need: { profile: 'test', grant: 'client_credentials' } },
+    redactor: new Redactor(),
+    userAgent: 'platform-test',
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+  });
+  return { http, dispatcher };
+}
 
 export async function getToken(url: string, extra: Record<string, string> = {}): Promise<string> {
   const res = await fetch(`${url}/oauth/v2/token`, {

@@ -1,8 +1,7 @@
 // ReportsApi and ProductsApi over the real HTTP core against the sandbox: the paths, bodies
 // and pages the CLI will rely on, and errors surfacing as ApiError.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, HttpCore } from '../../src/http/core.js';
-import { Redactor } from '../../src/http/redact.js';
+import type { HttpCore } from '../../src/http/core.js';
 import { walkPages } from '../../src/api/paginate.js';
 import { ProductsApi } from '../../src/api/products.js';
 import { ReportsApi } from '../../src/api/reports.js';
@@ -10,7 +9,7 @@ import { ApiError } from '../../src/errors.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { REPORT_PROCESSING_SECONDS } from '../../src/sandbox/reporting/index.js';
 import type { Dispatcher } from '../../src/http/transport.js';
-import { api, getToken } from './helpers.js';
+import { api, getToken, httpCoreFor } from './helpers.js';
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 let sandbox: Sandbox;
@@ -25,16 +24,8 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, now: () => now });
   const token = await getToken(sandbox.url);
   account = (await api(sandbox.url, token, 'GET', '/v1/ads/ad-accounts')).body.ad_accounts[0].ad_account_id;
-  dispatcher = await createAgent();
-  const http = new HttpCore({
-    baseUrl: sandbox.url,
-    dispatcher,
-    clock: { now: () => Date.now(), sleep: (ms: number) => new Promise((r) => setTimeout(r, ms)) },
-    tokens: { token: () => Promise.resolve(token), need: { profile: 'test', grant: 'client_credentials' } },
-    redactor: new Redactor(),
-    userAgent: 'platform-test',
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
-  });
+  let http: HttpCore;
+  ({ http, dispatcher } = await httpCoreFor(sandbox.url, token));
   reports = new ReportsApi(http);
   products = new ProductsApi(http);
 });
