@@ -1,8 +1,7 @@
 // The ads API's batch-writable resources, described once: where they live, the body's
-// array key, their id field and the schemas of their create and update items. Bulk writes,
-// dry-run look-ups and the commands all work from these descriptors.
-import type { z } from 'zod';
-import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
+// array key and their id field. Bulk writes, dry-run look-ups and the commands all work from
+// these descriptors. The schemas of their items are in bulk/resource-schemas.ts: a list
+// needs none, and zod is the largest module a write loads.
 
 /** Where a resource's collection is: the account, and for ad groups and ads their parents. */
 export interface AdsScope {
@@ -20,8 +19,6 @@ export interface AdsResource {
   idField: 'campaign_id' | 'ad_group_id' | 'ad_id';
   /** Which parent each item needs besides the account (a row may give its own campaign_id). */
   parent?: 'campaign' | 'ad group';
-  create: z.ZodType;
-  update?: z.ZodType;
   /** The collection path of a scope (ids already checked and encoded by the API layer). */
   path(scope: AdsScope, segment: (id: string, what: string) => string): string;
 }
@@ -34,8 +31,6 @@ export const CAMPAIGNS: AdsResource = {
   noun: 'campaign',
   wrapper: 'campaigns',
   idField: 'campaign_id',
-  create: CreateCampaignInput,
-  update: UpdateCampaignInput,
   path: campaignsPath,
 };
 
@@ -44,8 +39,6 @@ export const AD_GROUPS: AdsResource = {
   wrapper: 'ad_groups',
   idField: 'ad_group_id',
   parent: 'campaign',
-  create: CreateAdGroupInput,
-  update: UpdateAdGroupInput,
   path: adGroupsPath,
 };
 
@@ -54,7 +47,5 @@ export const ADS: AdsResource = {
   wrapper: 'ads',
   idField: 'ad_id',
   parent: 'ad group',
-  create: CreateAdInput,
-  update: UpdateAdInput,
   path: (s, seg) => `${adGroupsPath(s, seg)}/${seg(s.adGroup ?? '', 'ad group id')}/ads`,
 };

@@ -7,6 +7,7 @@ import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import { walkPages } from '../api/paginate.js';
 import { ApiError } from '../errors.js';
+import { itemSchema } from './resource-schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
   const reading = new AbortController().signal;
   // Held: only the fields a patch can name (and ad_product, which a row may name but not
   // change, and subjects, the response's ad_subjects), not timestamps or permissions.
-  const shape = (resource.update as { shape?: Json } | undefined)?.shape;
+  const shape = (itemSchema(resource, 'patch') as { shape?: Json }).shape;
   const kept = shape ? [...Object.keys(shape), 'ad_product', 'subjects'] : undefined;
   const compact = (item: Json): Json => {
     if (!kept) return item;

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal } from './journal.js';
 import { currentLookup } from './current.js';
+import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
 import type { RowCounts } from '../io.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
@@ -131,7 +132,7 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     }
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
     // A patch's partial changes to nested objects are made whole from the current resources.
-    const schema = plan.mode === 'create' ? plan.resource.create : plan.resource.update!;
+    const schema = itemSchema(plan.resource, plan.mode);
     const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows);
     const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
     const merged = () =>
@@ -213,8 +214,7 @@ type LocatedProblem = RowProblem & { where: string };
 
 async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Promise<LocatedProblem[]> {
   const { resource, mode } = plan;
-  const schema = mode === 'create' ? resource.create : resource.update;
-  if (!schema) throw new UsageError(`${resource.wrapper} cannot be changed in bulk`);
+  const schema = itemSchema(resource, mode);
   const problems: LocatedProblem[] = [];
   const needsCampaign = resource.parent === 'campaign';
   // Not async: a promise (to wait for) only when the spool's file asks for it.

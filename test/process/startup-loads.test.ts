@@ -10,7 +10,7 @@
 // dynamic imports a static reading of the import graph could not; the metafile names what
 // is inside each chunk. A positive control (`auth logout`, which writes the config through conf) shows the
 // recorder and the mapping do see a heavy package when one loads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +26,11 @@ interface Meta {
 }
 
 /** The source files (and node_modules files) whose code the process loaded. */
-function loadedInputs(args: string[]): { inputs: string[]; requires: string[]; stdout: string } {
+function loadedInputs(args: string[], env: Record<string, string> = {}): { inputs: string[]; requires: string[]; stdout: string } {
   const record = path.join(tempDir('platform-loads-'), 'loads.txt');
   fs.writeFileSync(record, '');
   const result = spawnSync(process.execPath, ['--import', path.join(root, 'test/helpers/record-loads.mjs'), path.join(dist, 'main.js'), ...args], {
-    env: { ...process.env, RECORD_LOADS_FILE: record, PLATFORM_CONFIG_DIR: tempDir() },
+    env: { ...process.env, RECORD_LOADS_FILE: record, PLATFORM_CONFIG_DIR: tempDir(), ...env },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);
@@ -101,6 +101,31 @@ describe('start-up loads', () => {
   it('a nested --help loads no heavy package either', () => {
     expect(heavyIn(loadedInputs(['ads', 'campaigns', 'list', '--help']).inputs)).toEqual([]);
   });
+
+  it('a list with its token stored loads undici and no other heavy package (no zod, no conf)', async () => {
+    // A sandbox process of its own: these runs are synchronous, and would block one in this process.
+    const sandbox = spawn(process.execPath, [path.join(root, 'bin/platform.js'), 'sandbox', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const seen = (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1]!);
+        };
+        sandbox.stdout.on('data', seen);
+        sandbox.stderr.on('data', seen);
+        sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}: ${out}`)));
+      });
+      const env = { PLATFORM_CONFIG_DIR: tempDir(), PLATFORM_BASE_URL: url };
+      const [account] = JSON.parse(loadedInputs(['ads', 'accounts', 'list', '--json'], env).stdout) as Array<{ ad_account_id: string }>;
+      const { inputs, stdout } = loadedInputs(['ads', 'campaigns', 'list', '--account', account!.ad_account_id, '-o', 'json'], env);
+      expect(JSON.parse(stdout)).not.toHaveLength(0);
+      expect(heavyIn(inputs)).toEqual(['undici']);
+    } finally {
+      sandbox.kill('SIGINT');
+    }
+  }, 30_000);
 
   it('sees a heavy package when a command needs one (control)', () => {
     const { inputs } = loadedInputs(['auth', 'logout']);
