@@ -38,7 +38,7 @@ describe('on a pseudo-terminal', () => {
 
   it.each([
     ['a sized terminal', 100],
-    ['a terminal of 0 columns (a spinner that clears no lines without end)', 0],
+    ['a terminal of 0 columns (where a spinner would clear lines without end)', 0],
   ])(
     'Ctrl-C during rider request --wait on %s names the ride and the commands that follow or cancel it',
     async (_name, columns) => {
