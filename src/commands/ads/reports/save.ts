@@ -65,6 +65,8 @@ function stdoutTarget(ctx: Context): SaveTarget {
 
 /** Bytes handed to the file system and not yet written, at most: past it the socket waits. */
 const MAX_PENDING_BYTES = 8 << 20;
+/** The size of one file write. */
+const WRITE_BYTES = 1 << 20;
 
 function fileTarget(file: string): SaveTarget {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.part`);
@@ -95,20 +97,35 @@ function fileTarget(file: string): SaveTarget {
           const check = () => (failure ? reject(failure) : pending <= limit ? resolve() : (waiting = check));
           check();
         });
+      // The socket's chunks (16-64 KiB) are gathered into one writev of WRITE_BYTES: a write
+      // per chunk costs a trip to the thread pool each.
+      let gathered: Buffer[] = [];
+      let gatheredBytes = 0;
+      const flush = () => {
+        if (gatheredBytes === 0) return;
+        const chunks = gathered;
+        const size = gatheredBytes;
+        gathered = [];
+        gatheredBytes = 0;
+        const at = position;
+        position += size;
+        pending += size;
+        writeAll(opened, chunks, at, (error) => {
+          pending -= size;
+          failure ??= error;
+          settled();
+        });
+      };
       return {
         write: (chunk: Buffer) => {
           if (failure) throw failure;
-          const at = position;
-          position += chunk.length;
-          pending += chunk.length;
-          writeAll(opened, chunk, at, (error) => {
-            pending -= chunk.length;
-            failure ??= error;
-            settled();
-          });
+          gathered.push(chunk);
+          gatheredBytes += chunk.length;
+          if (gatheredBytes >= WRITE_BYTES) flush();
           return pending > MAX_PENDING_BYTES ? untilBelow(MAX_PENDING_BYTES / 2) : undefined;
         },
         end: async () => {
+          flush();
           await untilBelow(0);
           close();
         },
@@ -123,11 +140,22 @@ function fileTarget(file: string): SaveTarget {
   };
 }
 
-/** fs.write until the whole chunk is at `position` (a write may be short). */
-function writeAll(fd: number, chunk: Buffer, position: number, done: (error?: Error) => void): void {
-  fs.write(fd, chunk, 0, chunk.length, position, (error, written) => {
+/** fs.writev (one call, no copy) until all the chunks are at `position` (a write may be short). */
+function writeAll(fd: number, chunks: Buffer[], position: number, done: (error?: Error) => void): void {
+  fs.writev(fd, chunks, position, (error, written) => {
     if (error) return done(error);
-    if (written < chunk.length) return writeAll(fd, chunk.subarray(written), position + written, done);
-    done();
+    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    if (written >= size) return done();
+    // Short: what is left starts inside the chunk where the write stopped.
+    let skip = written;
+    const rest: Buffer[] = [];
+    for (const chunk of chunks) {
+      if (skip >= chunk.length) skip -= chunk.length;
+      else {
+        rest.push(skip > 0 ? chunk.subarray(skip) : chunk);
+        skip = 0;
+      }
+    }
+    writeAll(fd, rest, position + written, done);
   });
 }
