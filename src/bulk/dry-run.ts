@@ -13,10 +13,16 @@ export interface DryRunRow {
 
 /**
  * Each row as the run would see it: a patch's rows come merged with the current resource
- * (merge.ts; `current` null when not found); a create's rows have none.
+ * (merge.ts; `current` null when not found); a create's rows have none. A patch row that
+ * was not merged (Ctrl-C stopped the reads) ends the output there.
  */
-export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: string): AsyncGenerator<DryRunRow> {
-  for await (const rows of chunks) for (const row of rows) yield judge(row, idField);
+export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: string, mode: 'create' | 'patch'): AsyncGenerator<DryRunRow> {
+  for await (const rows of chunks) {
+    for (const row of rows) {
+      if (mode === 'patch' && !('problem' in row) && !('unchanged' in row) && row.current === undefined) return;
+      yield judge(row, idField);
+    }
+  }
 }
 
 function judge(row: MergedRow, idField: string): DryRunRow {

@@ -139,8 +139,9 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
       plan.mode === 'patch' ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line)) : spool.read();
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
-      await sinks.dryRun(dryRun(merged(), plan.resource.idField));
+      await sinks.dryRun(dryRun(merged(), plan.resource.idField, plan.mode));
       tally.invalid = spool.invalid;
+      outcome.interrupted = deps.signal.aborted;
       return outcome;
     }
     const count = (row: ResultRow) => {

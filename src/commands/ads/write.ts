@@ -93,6 +93,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   );
   progress?.clear();
   if (outcome.dryRun) {
+    if (outcome.interrupted) throw new InterruptedError('interrupted: the dry run stopped before the rows after the last one shown');
     if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
     return;
   }
