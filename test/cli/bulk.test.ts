@@ -163,6 +163,18 @@ describe('dry run', () => {
     expect(sandbox.stats.requests.every((r) => r.method === 'GET')).toBe(true);
     expect(sandbox.stats.writesById.size).toBe(0);
   });
+
+  it('stopped by Ctrl-C before its reads, shows no row as would_create and exits 130', async () => {
+    const [first] = [...(await campaigns()).values()];
+    const controller = new AbortController();
+    controller.abort(new Error('interrupted'));
+    const csv = `campaign_id,name\n${first!.campaign_id},Dry name\n`;
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file('dry-stop.csv', csv), '--dry-run', '-o', 'ndjson'], {
+      signal: controller.signal,
+    });
+    expect(result.code, result.stderr).toBe(130);
+    expect(result.stdout).not.toContain('would_create');
+  });
 });
 
 describe('ad groups from CSV', () => {
