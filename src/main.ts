@@ -26,6 +26,10 @@ async function main(args: string[]): Promise<void> {
   // optimizing tier on background threads, and a short run waits for that at exit (~100 ms
   // of a ~300 ms `ads campaigns list`); the baseline tier parses a CLI's responses fast enough.
   v8.setFlagsFromString('--liftoff-only');
+  // A server that runs for hours (the sandbox, webhooks listen) keeps its heap near its live
+  // data: by default V8 lets it grow to several times that between collections (245 MB
+  // instead of 139 MB for the sandbox after a minute at 3,000 requests/s).
+  if (isServer(args)) v8.setFlagsFromString('--heap-growing-percent=20');
   const controller = new AbortController();
   // Every request and back-off sleep of a command listens to this one signal: up to 16 of
   // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
@@ -82,4 +86,9 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
     stream.once('drain', () => resolve());
     stream.once('error', () => resolve());
   });
+}
+
+function isServer(args: string[]): boolean {
+  const [area, verb] = args.filter((arg) => !arg.startsWith('-'));
+  return (area === 'sandbox' && verb === 'serve') || (area === 'webhooks' && verb === 'listen');
 }
