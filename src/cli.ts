@@ -1,5 +1,6 @@
 // Builds the commander program from the declarative command tree and runs one command line.
 // Imports nothing heavy: command modules load with `await import` when their command runs.
+import { setMaxListeners } from 'node:events';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
 import { OUTPUT_FORMATS } from './io.js';
@@ -182,6 +183,9 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
 
 /** Runs one command line and returns the exit code; never exits the process. */
 export async function runCli(argv: string[], deps: FactoryDeps): Promise<number> {
+  // Every request and back-off sleep of a command listens to this one signal: up to 16 of
+  // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
+  setMaxListeners(64, deps.signal);
   const factory = createFactory(deps);
   const { ctx } = factory;
   try {

@@ -15,12 +15,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 }
 
 async function main(args: string[]): Promise<void> {
-  const [{ runCli }, { systemClock }, { default: os }, { default: v8 }, { default: events }] = await Promise.all([
+  const [{ runCli }, { systemClock }, { default: os }, { default: v8 }] = await Promise.all([
     import('./cli.js'),
     import('./io.js'),
     import('node:os'),
     import('node:v8'),
-    import('node:events'),
   ]);
   // undici parses HTTP with a WebAssembly build of llhttp. V8 would recompile it with its
   // optimizing tier on background threads, and a short run waits for that at exit (~100 ms
@@ -31,9 +30,6 @@ async function main(args: string[]): Promise<void> {
   // instead of 139 MB for the sandbox after a minute at 3,000 requests/s).
   if (isServer(args)) v8.setFlagsFromString('--heap-growing-percent=20');
   const controller = new AbortController();
-  // Every request and back-off sleep of a command listens to this one signal: up to 16 of
-  // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
-  events.setMaxListeners(64, controller.signal);
   const interruptSignals: ReadonlyArray<string | number | undefined> = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   let interrupts = 0;
   // conf's atomic writes hook every signal and send it again to this process after their
