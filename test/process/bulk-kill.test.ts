@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -16,48 +17,21 @@ const CREATE_ROWS = Number(process.env.KILL_CREATE_ROWS) || 600;
 
 let dir: string;
 let url: string;
-let sandbox: ReturnType<typeof spawn>;
+let sandbox: SandboxProcess;
 
 beforeAll(
   async () => {
     dir = tempDir('platform-kill-');
-    sandbox = spawn(
-      process.execPath,
-      [
-        bin,
-        'sandbox',
-        'serve',
-        '--port',
-        '0',
-        '--campaigns',
-        String(PATCH_ROWS),
-        '--fail-rate',
-        '0.1',
-        '--throttle-rate',
-        '0.1',
-        '--item-fail-rate',
-        '0.05',
-        '--latency',
-        '20',
-      ],
-      {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      sandbox.stdout!.on('data', (c: Buffer) => {
-        out += c.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-    });
+    sandbox = await startSandboxProcess([
+      ...['--campaigns', String(PATCH_ROWS), '--fail-rate', '0.1', '--throttle-rate', '0.1'],
+      ...['--item-fail-rate', '0.05', '--latency', '20'],
+    ]);
+    url = sandbox.url;
   },
   Math.max(30_000, PATCH_ROWS * 5),
 );
 afterAll(() => {
-  sandbox.kill('SIGINT');
+  sandbox.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,32 +5,20 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
-let sandbox: ReturnType<typeof spawn>;
+let sandbox: SandboxProcess;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  sandbox = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--latency', '150', '--throttle-rate', '0.2'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const seen = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    };
-    sandbox.stdout!.on('data', seen);
-    sandbox.stderr!.on('data', seen);
-    sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}: ${out}`)));
-  });
+  sandbox = await startSandboxProcess(['--latency', '150', '--throttle-rate', '0.2']);
   const dir = tempDir();
-  env = { PATH: process.env.PATH ?? '', HOME: dir, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: url };
+  env = { PATH: process.env.PATH ?? '', HOME: dir, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: sandbox.url };
 }, 30_000);
-afterAll(() => void sandbox.kill('SIGINT'));
+afterAll(() => sandbox.stop());
 
 const run = (args: string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

@@ -10,11 +10,12 @@
 // dynamic imports a static reading of the import graph could not; the metafile names what
 // is inside each chunk. A positive control (`auth logout`, which writes the config through conf) shows the
 // recorder and the mapping do see a heavy package when one loads.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { startSandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dist: string;
@@ -104,26 +105,15 @@ describe('start-up loads', () => {
 
   it('a list with its token stored loads undici and no other heavy package (no zod, no conf)', async () => {
     // A sandbox process of its own: these runs are synchronous, and would block one in this process.
-    const sandbox = spawn(process.execPath, [path.join(root, 'bin/platform.js'), 'sandbox', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const sandbox = await startSandboxProcess();
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const seen = (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening on (http:\/\/\S+)/.exec(out);
-          if (match) resolve(match[1]!);
-        };
-        sandbox.stdout.on('data', seen);
-        sandbox.stderr.on('data', seen);
-        sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}: ${out}`)));
-      });
-      const env = { PLATFORM_CONFIG_DIR: tempDir(), PLATFORM_BASE_URL: url };
+      const env = { PLATFORM_CONFIG_DIR: tempDir(), PLATFORM_BASE_URL: sandbox.url };
       const [account] = JSON.parse(loadedInputs(['ads', 'accounts', 'list', '--json'], env).stdout) as Array<{ ad_account_id: string }>;
       const { inputs, stdout } = loadedInputs(['ads', 'campaigns', 'list', '--account', account!.ad_account_id, '-o', 'json'], env);
       expect(JSON.parse(stdout)).not.toHaveLength(0);
       expect(heavyIn(inputs)).toEqual(['undici']);
     } finally {
-      sandbox.kill('SIGINT');
+      sandbox.stop();
     }
   }, 30_000);
 
