@@ -3,6 +3,7 @@
 // account's campaigns, a campaign's ad groups) read once, page by page, in the background,
 // each lookup waiting only until the pages read so far hold its ids. A list edited and fed
 // back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap.
+import { setMaxListeners } from 'node:events';
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import { walkPages } from '../api/paginate.js';
@@ -20,7 +21,9 @@ const LIST_WHOLE_ABOVE = 50;
 export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScope, rows: number): CurrentLookup {
   const collections = new Map<string, CollectionReader>();
   // Reads under way finish after Ctrl-C (like batches in flight); the merge starts no new ones.
+  // Up to 8 id look-ups and their back-off sleeps listen to it at once.
   const reading = new AbortController().signal;
+  setMaxListeners(64, reading);
   // Held: only the fields a patch can name (and ad_product, which a row may name but not
   // change, and subjects, the response's ad_subjects), not timestamps or permissions.
   const shape = (itemSchema(resource, 'patch') as { shape?: Json }).shape;

@@ -36,15 +36,19 @@ export function fastClock(): Clock & { slept: number[] } {
       new Promise((resolve, reject) => {
         slept.push(ms);
         if (signal?.aborted) return reject(signal.reason);
-        const timer = setTimeout(resolve, Math.ceil(ms / 100));
-        signal?.addEventListener(
-          'abort',
+        const onAbort = () => {
+          clearTimeout(timer);
+          reject(signal!.reason);
+        };
+        // Like the system clock, the listener goes when the sleep ends (a run sleeps many times on one signal).
+        const timer = setTimeout(
           () => {
-            clearTimeout(timer);
-            reject(signal.reason);
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
           },
-          { once: true },
+          Math.ceil(ms / 100),
         );
+        signal?.addEventListener('abort', onAbort, { once: true });
       }),
   };
 }
