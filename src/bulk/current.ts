@@ -2,7 +2,8 @@
 // run compares with: one request per id for a few rows; for more, each collection (the
 // account's campaigns, a campaign's ad groups) read once, page by page, in the background,
 // each lookup waiting only until the pages read so far hold its ids. A list edited and fed
-// back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap.
+// back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
+// and only the pages ahead of the rows are held.
 import { setMaxListeners } from 'node:events';
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
@@ -34,18 +35,24 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
     for (const key of kept) if (item[key] !== undefined) fields[key] = item[key];
     return fields;
   };
+  const newReader = (key: string, at: AdsScope) => {
+    const items = walkPages((query) => api.list<Json>(resource, at, query, reading), { all: true });
+    const reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
+    collections.set(key, reader);
+    return reader;
+  };
   return async (ids, campaign) => {
     const at = { ...scope, campaign: campaign ?? scope.campaign };
     try {
       if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(resource, at, ids, reading);
       const key = at.campaign ?? '';
-      let reader = collections.get(key);
-      if (!reader) {
-        const items = walkPages((query) => api.list<Json>(resource, at, query, reading), { all: true });
-        reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
-        collections.set(key, reader);
-      }
-      return await reader.take(ids);
+      const { found, again } = await (collections.get(key) ?? newReader(key, at)).take(ids);
+      if (again.length === 0) return found;
+      // Ids of earlier rows too: a few are read one by one; many (the input goes over the
+      // list again) start a new pass over the collection, which later rows then use.
+      const more = again.length <= FEW_AGAIN ? await api.findByIds(resource, at, again, reading) : (await newReader(key, at).take(again)).found;
+      for (const [id, item] of more) found.set(id, item);
+      return found;
     } catch (error) {
       // An unknown parent: none of its ids exist.
       if (error instanceof ApiError && error.status === 404) return new Map();
@@ -54,14 +61,19 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
   };
 }
 
-/** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
-const READ_AHEAD = 10_000;
+/** Ids taken before, in one look-up, past which a new pass over the collection is cheaper than reading each. */
+const FEW_AGAIN = 20;
 
-/** Items read in the background; those read ahead of the lookups are counted apart from those taken. */
+/** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
+const READ_AHEAD = 2_000;
+
+/**
+ * Items read in the background, each let go once taken, so memory holds only what is read
+ * ahead of the lookups; an id asked for again is reported, for the caller to read afresh.
+ */
 class CollectionReader {
   readonly #ahead = new Map<string, Json>();
-  /** Kept: an id may be on several rows. */
-  readonly #taken = new Map<string, Json>();
+  readonly #taken = new Set<string>();
   #done = false;
   #error: Error | undefined;
   /** Lookups waiting for more pages. */
@@ -95,8 +107,8 @@ class CollectionReader {
     for (const wake of this.#wake.splice(0)) wake();
   }
 
-  /** The items of these ids, once the pages holding them are read (ids not found are absent). */
-  async take(ids: string[]): Promise<Map<string, Json>> {
+  /** The items of these ids, once the pages holding them are read (ids not found are absent); `again`: ids taken before. */
+  async take(ids: string[]): Promise<{ found: Map<string, Json>; again: string[] }> {
     while (!this.#done && ids.some((id) => !this.#ahead.has(id) && !this.#taken.has(id))) {
       const more = new Promise<void>((resolve) => this.#wake.push(resolve));
       this.#resumeReading();
@@ -104,15 +116,19 @@ class CollectionReader {
     }
     if (this.#error !== undefined) throw this.#error;
     const found = new Map<string, Json>();
+    const again = new Set<string>();
     for (const id of ids) {
-      const item = this.#ahead.get(id) ?? this.#taken.get(id);
-      if (item === undefined) continue;
-      found.set(id, item);
-      this.#ahead.delete(id);
-      this.#taken.set(id, item);
+      const item = this.#ahead.get(id);
+      if (item !== undefined) {
+        found.set(id, item);
+        this.#ahead.delete(id);
+        this.#taken.add(id);
+      } else if (this.#taken.has(id) && !found.has(id)) {
+        again.add(id);
+      }
     }
     this.#resumeReading();
-    return found;
+    return { found, again: [...again] };
   }
 
   #resumeReading(): void {
