@@ -118,6 +118,63 @@ describe('writes change exactly what the user named', () => {
     expect(sandbox.stats.writesById.get(campaignId) ?? 0).toBe(before);
   });
 
+  it('ad groups of both products, manual, goal-based and auto bidding, several criteria and dayparting round-trip; one edited cell changes only its field', async () => {
+    const { campaignId } = await fixture();
+    const scope = ['--account', account, '--campaign', campaignId];
+    const store = ((await api(sandbox.url, token, 'GET', `/v1/ads/${account}/stores`)).body.stores as Array<{ id: string }>)[0]!.id;
+    const created = await user.run(['ads', 'ad-groups', 'create', ...scope, '--from-csv', '-', '-o', 'ndjson'], {
+      stdin: [
+        'name,status,store_ids,ad_product,bid,currency,bidding,bidding.goal_based.roas_goal,keywords,match_type,platform_one,start_time,end_time,daypart,budget,budget_unit',
+        `Manual listing,active,${store},listing,1.25,USD,,,sushi|ramen,exact,true,2027-01-01T00:00:00Z,,mon-fri=11:00-14:00|sat=10:00-24:00,50,daily`,
+        `Goal search,paused,${store},search,,,goal_based,3.5,pizza,broad,,2027-01-01T00:00:00Z,2027-03-01T00:00:00Z,,,`,
+        `Auto listing,active,${store},listing,,USD,auto,,,,true,2027-02-01T00:00:00Z,,sun=09:00-12:00,20,weekly`,
+      ].join('\n'),
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const listing = await user.run(['ads', 'ad-groups', 'list', ...scope, '--all', '-o', 'csv']);
+    const writes = sandbox.stats.writesById.size;
+    const same = await user.run(['ads', 'ad-groups', 'patch', '--account', account, '--from-csv', '-', '-o', 'ndjson'], { stdin: listing.stdout });
+    expect(same.code, same.stderr).toBe(0);
+    const results = same.stdout
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { result: string }).result);
+    expect(results).toHaveLength(4);
+    expect(results.every((r) => r === 'unchanged')).toBe(true);
+    expect(sandbox.stats.writesById.size).toBe(writes);
+
+    // One cell edited: the manual group's daypart; everything else of every group stays.
+    const { parse } = await import('csv-parse/sync');
+    const { stringify } = await import('csv-stringify/sync');
+    const rows = parse<Record<string, string>>(listing.stdout, { columns: true });
+    const manual = rows.find((r) => r.name === 'Manual listing')!;
+    manual.daypart = 'tue=08:00-09:00';
+    const all = async () =>
+      new Map(
+        ((await api(sandbox.url, token, 'GET', `${campaignsPath()}/${campaignId}/ad-groups`)).body.ad_groups as Json[]).map((g) => [
+          g.ad_group_id as string,
+          g,
+        ]),
+      );
+    const before = await all();
+    const edited = await user.run(['ads', 'ad-groups', 'patch', '--account', account, '--from-csv', '-', '-o', 'ndjson'], {
+      stdin: stringify(rows, { header: true }),
+    });
+    expect(edited.code, edited.stderr).toBe(0);
+    const after = await all();
+    const fields = ({ updated_at: _u, ...rest }: Json) => rest;
+    for (const [id, group] of before) {
+      if (id !== manual.ad_group_id) expect(fields(after.get(id)!), String(group.name)).toEqual(fields(group));
+      else {
+        const { dayparting_schedule: was, ...rest } = fields(group);
+        const { dayparting_schedule: now, ...restAfter } = fields(after.get(id)!);
+        expect(restAfter).toEqual(rest);
+        expect(now).not.toEqual(was);
+        expect((now as { dayparting_day_schedule: Array<{ intervals: unknown[] }> }).dayparting_day_schedule[1]!.intervals).toHaveLength(1);
+      }
+    }
+  });
+
   it('ads ad-groups list -o csv | ads ad-groups patch --from-csv - reports every row unchanged', async () => {
     const { campaignId } = await fixture();
     const listed = await user.run(['ads', 'ad-groups', 'list', '--account', account, '--campaign', campaignId, '--all', '-o', 'csv']);
