@@ -85,6 +85,12 @@ async function killAndResume(args: string[], journal: string, stops: Array<[Stop
   throw new Error('the run never finished');
 }
 
+/** A bulk run of small batches (many of them in flight when the kill comes), journaled to `journal`. */
+const bulkArgs = (verb: 'patch' | 'create', csv: string, journal: string, batchSize: number) => [
+  ...['ads', 'campaigns', verb, '--account', ACCOUNT, '--from-csv', csv, '--journal', journal],
+  ...['--batch-size', String(batchSize), '--concurrency', '2', '-o', 'ndjson'],
+];
+
 describe('bulk runs survive any kill', () => {
   it(
     `a ${PATCH_ROWS}-row patch, killed with SIGKILL twice, SIGTERM, SIGHUP and a double Ctrl-C, then resumed: each row applied exactly once`,
@@ -94,23 +100,7 @@ describe('bulk runs survive any kill', () => {
       fs.writeFileSync(csv, `campaign_id,name\n${rows.map((id, i) => `${id},Patched ${i}`).join('\n')}\n`);
       const before = await stats();
       const journal = path.join(dir, 'patch.journal');
-      const args = [
-        'ads',
-        'campaigns',
-        'patch',
-        '--account',
-        ACCOUNT,
-        '--from-csv',
-        csv,
-        '--journal',
-        journal,
-        '--batch-size',
-        '10',
-        '--concurrency',
-        '2',
-        '-o',
-        'ndjson',
-      ];
+      const args = bulkArgs('patch', csv, journal, 10);
       const { stdout, stopped } = await killAndResume(args, journal, [
         ['SIGKILL', 500],
         ['SIGTERM', 600],
@@ -143,44 +133,14 @@ describe('bulk runs survive any kill', () => {
         `name,status,budget,currency,budget_unit\n${Array.from({ length: CREATE_ROWS }, (_, i) => `${marker}-${i},active,10,USD,daily`).join('\n')}\n`,
       );
       const journal = path.join(dir, 'create.journal');
-      const args = [
-        'ads',
-        'campaigns',
-        'create',
-        '--account',
-        ACCOUNT,
-        '--from-csv',
-        csv,
-        '--journal',
-        journal,
-        '--batch-size',
-        '5',
-        '--concurrency',
-        '2',
-        '-o',
-        'ndjson',
-      ];
+      const args = bulkArgs('create', csv, journal, 5);
       const { stopped } = await killAndResume(args, journal, [
         ['SIGKILL', 400],
         ['SIGHUP', 500],
         ['SIGKILL', 450],
       ]);
       expect(stopped, 'runs cut short by a stop').toBeGreaterThanOrEqual(2);
-      const token = await demoToken();
-      const names: string[] = [];
-      let pageToken: string | undefined;
-      do {
-        const page = (await (
-          await steadyFetch(`${url}/v1/ads/${ACCOUNT}/campaigns?page_limit=2000${pageToken ? `&page_token=${pageToken}` : ''}`, {
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).json()) as {
-          campaigns?: Array<{ name: string }>;
-          next_page_token?: { value: string };
-        };
-        names.push(...(page.campaigns ?? []).map((c) => c.name).filter((n) => n.startsWith(`${marker}-`)));
-        pageToken = page.next_page_token?.value;
-      } while (pageToken);
+      const names = (await allCampaigns()).map((c) => c.name).filter((n) => n.startsWith(`${marker}-`));
       const counts = new Map<string, number>();
       for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
       expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
@@ -233,10 +193,10 @@ describe('bulk runs survive any kill', () => {
   }, 60_000);
 });
 
-/** Every campaign id of the account, read over raw HTTP. */
-async function campaignIds(): Promise<string[]> {
+/** Every campaign of the account, read over raw HTTP. */
+async function allCampaigns(): Promise<Array<{ campaign_id: string; name: string }>> {
   const token = await demoToken();
-  const ids: string[] = [];
+  const campaigns: Array<{ campaign_id: string; name: string }> = [];
   let pageToken: string | undefined;
   do {
     const page = (await (
@@ -244,13 +204,17 @@ async function campaignIds(): Promise<string[]> {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as {
-      campaigns?: Array<{ campaign_id: string }>;
+      campaigns?: Array<{ campaign_id: string; name: string }>;
       next_page_token?: { value: string };
     };
-    ids.push(...(page.campaigns ?? []).map((c) => c.campaign_id));
+    campaigns.push(...(page.campaigns ?? []));
     pageToken = page.next_page_token?.value;
   } while (pageToken);
-  return ids;
+  return campaigns;
+}
+
+async function campaignIds(): Promise<string[]> {
+  return (await allCampaigns()).map((c) => c.campaign_id);
 }
 
 /** The test's own reads retry what the faulty sandbox drops, throttles or fails. */
