@@ -42,3 +42,17 @@ function stripLeadingZeros(digits: string): string {
   const stripped = digits.replace(/^0+/, '');
   return stripped === '' ? '0' : stripped;
 }
+
+/**
+ * "$12.50" for display: one locale (en-US) for every currency, so columns line up ("12,50 €"
+ * is not wanted). Intl formats decimal strings exactly (minor units turned into a decimal string).
+ */
+export function formatMoney(amount: number | string, currency: string, digits = 2): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount as number);
+}

@@ -2,19 +2,8 @@
 // objects (floats as sent); tables format money with its currency.
 import type { DeliveryQuote, HistoryItem, PriceEstimate, Product, Receipt, RideRequest, TimeEstimate } from '../../schemas/rider.js';
 import type { UserProfile } from '../../schemas/user-profile.js';
+import { formatMoney } from '../../schemas/money.js';
 import type { View } from '../columns.js';
-
-/** "$12.50", "12,50 €" is not wanted here: one locale (en-US) for every currency, so columns line up. */
-export function formatMoney(amount: number | string, currency: string, digits = 2): string {
-  // Intl formats decimal strings exactly (used for minor units turned into a decimal string).
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount as number);
-}
 
 /** Integer minor units (cents) -> "12.34" by string arithmetic, no float. */
 export function minorToDecimal(minor: number): string {

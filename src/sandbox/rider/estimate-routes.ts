@@ -9,7 +9,8 @@ import type { CatalogProduct } from './catalog.js';
 import { etaSeconds } from './catalog-routes.js';
 import { jsonBodyWithoutNulls, parseOr422, riderError } from './errors.js';
 import { round } from './geo.js';
-import { fareParts, fareRange, inUnit, money, tripOf, upfrontFare } from './pricing.js';
+import { formatMoney } from '../../schemas/money.js';
+import { fareParts, fareRange, inUnit, tripOf, upfrontFare } from './pricing.js';
 import { FARE_LIFETIME_MS, newId, type RiderState } from './state.js';
 import { checkTrip } from './trip-checks.js';
 import type { Trips } from './trips.js';
@@ -77,7 +78,7 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
         Object.assign(price, {
           low_estimate: Math.floor(fare),
           high_estimate: Math.ceil(fare),
-          display: money(fare, currency, 2),
+          display: formatMoney(fare, currency),
           currency_code: currency,
           fare_breakdown: [],
           fare_id: fareId,
@@ -89,7 +90,7 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
         const item = (name: string, amount: number) => ({
           low_amount: round(amount * 0.9, 2),
           high_amount: round(amount * 1.2, 2),
-          display_amount: `${money(amount * 0.9, currency, 2)}-${money(amount * 1.2, currency, 2)}`,
+          display_amount: `${formatMoney(amount * 0.9, currency)}-${formatMoney(amount * 1.2, currency)}`,
           display_name: name,
         });
         Object.assign(price, {

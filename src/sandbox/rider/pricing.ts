@@ -1,6 +1,7 @@
 // Price estimates from great-circle distance, the duration model and a product's rates
 // (spec 2.8). Every amount grows with distance and time and is multiplied by the surge,
 // so a longer trip never costs less and surge raises an estimate by its multiplier.
+import { formatMoney } from '../../schemas/money.js';
 import type { PriceEstimate } from '../../schemas/rider.js';
 import type { CatalogProduct, Lang } from './catalog.js';
 import { KM_PER_MILE, round, tripSeconds } from './geo.js';
@@ -42,16 +43,6 @@ export function upfrontFare(p: CatalogProduct, trip: Trip, surge: number): numbe
   return round(fareParts(p, trip).beforeSurge * surge, 2);
 }
 
-export function money(amount: number, currency: string, digits = 0): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
-}
-
 /** low..high around the fare: the range a metered-by-rates fare falls in. */
 export function fareRange(p: CatalogProduct, trip: Trip, surge: number): { low: number; high: number } {
   const fare = fareParts(p, trip).beforeSurge * surge;
@@ -78,9 +69,9 @@ export function priceEstimate(p: CatalogProduct, trip: Trip, surge: number, lang
   }
   if (p.product.shared) {
     const fare = Math.round(upfrontFare(p, trip, surge));
-    return { ...common, currency_code: currency, estimate: money(fare, currency), low_estimate: fare, high_estimate: fare };
+    return { ...common, currency_code: currency, estimate: formatMoney(fare, currency, 0), low_estimate: fare, high_estimate: fare };
   }
   const { low, high } = fareRange(p, trip, surge);
-  const estimate = low === high ? money(low, currency) : `${money(low, currency)}-${high}`;
+  const estimate = low === high ? formatMoney(low, currency, 0) : `${formatMoney(low, currency, 0)}-${high}`;
   return { ...common, currency_code: currency, estimate, low_estimate: low, high_estimate: high };
 }
