@@ -33,24 +33,17 @@ afterAll(async () => {
 
 const csvRecords = (text: string) => parse(text) satisfies string[][];
 const apiRequests = () => sandbox.stats.requests.length;
+/** `ads reports VERB` of CAMPAIGN_PERFORMANCE over RANGE in the first account, with these columns and flags. */
+const reportArgs = (verb: 'run' | 'create' | 'sync', columns: string, ...flags: string[]) => [
+  ...['ads', 'reports', verb, '--account', account, '--type', 'CAMPAIGN_PERFORMANCE', '--columns', columns],
+  ...RANGE,
+  ...flags,
+];
 
 describe('ads reports run', () => {
   it('creates, waits and downloads: the header is the requested columns, the rows are what sync returns, spend within the budgets', async () => {
     const out = path.join(dir, 'week.csv');
-    const result = await user.run([
-      'ads',
-      'reports',
-      'run',
-      '--account',
-      account,
-      '--type',
-      'CAMPAIGN_PERFORMANCE',
-      '--columns',
-      COLUMNS.join(','),
-      ...RANGE,
-      '--out',
-      out,
-    ]);
+    const result = await user.run(reportArgs('run', COLUMNS.join(','), '--out', out));
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Saved report report_[0-9a-f]+ to .*week\.csv/);
     const [header, ...rows] = csvRecords(fs.readFileSync(out, 'utf8'));
@@ -58,20 +51,7 @@ describe('ads reports run', () => {
     expect(rows.length).toBeGreaterThan(7);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.part'))).toEqual([]);
 
-    const sync = await user.run([
-      'ads',
-      'reports',
-      'sync',
-      '--account',
-      account,
-      '--type',
-      'CAMPAIGN_PERFORMANCE',
-      '--columns',
-      COLUMNS.join(','),
-      ...RANGE,
-      '-o',
-      'csv',
-    ]);
+    const sync = await user.run(reportArgs('sync', COLUMNS.join(','), '-o', 'csv'));
     expect(sync.code, sync.stderr).toBe(0);
     const [syncHeader, ...syncRows] = csvRecords(sync.stdout);
     expect(syncHeader).toEqual(COLUMNS);
@@ -187,22 +167,9 @@ describe('ads reports run', () => {
   });
 
   it('a FAILED report exits 1 with its reason', async () => {
-    const result = await user.run([
-      'ads',
-      'reports',
-      'run',
-      '--account',
-      account,
-      '--type',
-      'CAMPAIGN_PERFORMANCE',
-      '--columns',
-      'campaign_id,clicks',
-      ...RANGE,
-      '--filter',
-      'campaign_name=sandbox-fail:quota of reports exceeded',
-      '--out',
-      path.join(dir, 'failed.csv'),
-    ]);
+    const result = await user.run(
+      reportArgs('run', 'campaign_id,clicks', '--filter', 'campaign_name=sandbox-fail:quota of reports exceeded', '--out', path.join(dir, 'failed.csv')),
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/report report_[0-9a-f]+ failed: quota of reports exceeded/);
     expect(fs.existsSync(path.join(dir, 'failed.csv'))).toBe(false);
@@ -222,22 +189,7 @@ describe('waiting that stops: --timeout and Ctrl-C name the command that waits a
 
   it('--timeout exits 1 with the id and the resume command, which then finishes the job', async () => {
     const out = path.join(dir, 'timeout.csv');
-    const result = await slowUser.run([
-      'ads',
-      'reports',
-      'run',
-      '--account',
-      account,
-      '--type',
-      'CAMPAIGN_PERFORMANCE',
-      '--columns',
-      'campaign_id,clicks',
-      ...RANGE,
-      '--out',
-      out,
-      '--timeout',
-      '1s',
-    ]);
+    const result = await slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', out, '--timeout', '1s'));
     expect(result.code).toBe(1);
     const resume = /wait for it again with `platform (.+)`/.exec(result.stderr)?.[1];
     expect(resume, result.stderr).toMatch(new RegExp(`^ads reports download report_[0-9a-f]+ --account ${account} --wait --out ${out}$`));
@@ -249,23 +201,7 @@ describe('waiting that stops: --timeout and Ctrl-C name the command that waits a
 
   it('Ctrl-C while waiting exits 130 naming the report and the command that waits again; the job goes on', async () => {
     const controller = new AbortController();
-    const running = slowUser.run(
-      [
-        'ads',
-        'reports',
-        'run',
-        '--account',
-        account,
-        '--type',
-        'CAMPAIGN_PERFORMANCE',
-        '--columns',
-        'campaign_id,clicks',
-        ...RANGE,
-        '--out',
-        path.join(dir, 'ctrl-c.csv'),
-      ],
-      { signal: controller.signal },
-    );
+    const running = slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', path.join(dir, 'ctrl-c.csv')), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('interrupted')), 300);
     const result = await running;
     expect(result.code).toBe(130);
