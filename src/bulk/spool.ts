@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
 
 export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
@@ -14,8 +15,7 @@ const CHUNK_BYTES = 256 * 1024;
 export class Spool {
   readonly path: string;
   readonly #out: fs.WriteStream;
-  #pending: string[] = [];
-  #pendingBytes = 0;
+  readonly #writer: ChunkedWriter;
   rows = 0;
   invalid = 0;
 
@@ -24,28 +24,18 @@ export class Spool {
     this.path = path.join(dir, 'rows.ndjson');
     // Opened synchronously, so that an early remove() never races an asynchronous open.
     this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });
+    this.#writer = new ChunkedWriter(this.#out, { chunkBytes: CHUNK_BYTES });
   }
 
   /** Adds a row; returns a promise only when the file asks the writer to wait. */
   add(row: SpooledRow): Promise<void> | undefined {
     this.rows++;
     if ('problem' in row) this.invalid++;
-    const text = `${JSON.stringify(row)}\n`;
-    this.#pending.push(text);
-    this.#pendingBytes += text.length;
-    return this.#pendingBytes >= CHUNK_BYTES ? this.#writePending() : undefined;
-  }
-
-  #writePending(): Promise<void> | undefined {
-    const text = this.#pending.join('');
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    if (this.#out.write(text)) return undefined;
-    return new Promise<void>((resolve) => this.#out.once('drain', () => resolve()));
+    return this.#writer.write(`${JSON.stringify(row)}\n`);
   }
 
   async close(): Promise<void> {
-    if (this.#pending.length) await this.#writePending();
+    await this.#writer.end();
     await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
 

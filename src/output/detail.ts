@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import { resolveFormat } from './format.js';
 import { escapeControls } from './terminal-text.js';
-import { write } from './write.js';
+import { write } from '../stream-write.js';
 
 /** A field and its readable value: text, or a list of lines shown below the label. */
 export type DetailField = [label: string, value: string | string[] | undefined];

@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeControls } from './terminal-text.js';
-import { ChunkedWriter, write } from './write.js';
+import { ChunkedWriter, write } from '../stream-write.js';
 
 export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
@@ -25,7 +25,7 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
     return count;
   }
   // Streamed, in chunks; what was written before a failure still goes out.
-  const out = new ChunkedWriter(ctx.io.stdout);
+  const out = new ChunkedWriter(ctx.io.stdout, { delayMs: 50 });
   try {
     if (format === 'json') {
       for await (const row of rows) {

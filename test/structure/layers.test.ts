@@ -21,7 +21,7 @@ const LAYERS: Array<[string, RegExp]> = [
   ['webhooks', /^src\/webhooks\//],
   ['http', /^src\/http\//],
   ['config', /^src\/config\//],
-  ['base', /^src\/(io|errors|context|version)\.ts$|^src\/(schemas|types)\//],
+  ['base', /^src\/(io|errors|context|version|stream-write)\.ts$|^src\/(schemas|types)\//],
 ];
 
 function layerOf(file: string): number {

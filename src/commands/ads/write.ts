@@ -9,7 +9,7 @@ import { InterruptedError, PartialFailureError, UsageError } from '../../errors.
 import { summaryLine } from '../../output/progress.js';
 import { resolveFormat } from '../../output/format.js';
 import { writeRows } from '../../output/rows.js';
-import { write } from '../../output/write.js';
+import { write } from '../../stream-write.js';
 import type { ResultRow } from '../../bulk/results.js';
 import { dryRunView, resultView } from '../../output/views/results.js';
 import os from 'node:os';

@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { authErrorFor } from '../../http/auth-errors.js';
 import { writeRows } from '../../output/rows.js';
-import { write } from '../../output/write.js';
+import { write } from '../../stream-write.js';
 import { forStream } from '../../output/terminal-text.js';
 import { readBytes } from '../input.js';
 import { parseFields, toBody, toQuery } from './fields.js';

@@ -10,7 +10,7 @@ import type { Context } from '../../../context.js';
 import { CommandError } from '../../../errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
-import { write } from '../../../output/write.js';
+import { write } from '../../../stream-write.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 
 /** Where a report goes: --out FILE, --out - (stdout), or by default stdout when piped and REPORT_ID.csv on a terminal. */

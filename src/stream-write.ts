@@ -17,27 +17,35 @@ export async function write(stream: Writable, text: string | Uint8Array): Promis
 
 /**
  * Gathers small writes (one per row) into chunks: a write per row costs a system call each
- * on a file or pipe. A chunk goes out at 64 KiB, or 50 ms after its first row, so a slow
- * stream of rows (a batch in a retry) still reaches the reader promptly. `end` writes the rest.
+ * on a file or pipe. A chunk goes out at `chunkBytes`, or `delayMs` after its first row
+ * when given, so a slow stream of rows (a batch in a retry) still reaches the reader
+ * promptly. `end` writes the rest.
  */
 export class ChunkedWriter {
   #parts: string[] = [];
   #size = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #failed: Error | undefined;
+  readonly #chunkBytes: number;
+  readonly #delayMs: number | undefined;
 
   constructor(
     private readonly stream: Writable,
-    private readonly chunkBytes = 64 * 1024,
-    private readonly delayMs = 50,
-  ) {}
+    { chunkBytes = 64 * 1024, delayMs }: { chunkBytes?: number; delayMs?: number } = {},
+  ) {
+    this.#chunkBytes = chunkBytes;
+    this.#delayMs = delayMs;
+  }
 
-  async write(text: string): Promise<void> {
+  /** Not async: a promise (to wait for) only when a chunk went out and the stream asks to wait. */
+  write(text: string): Promise<void> | undefined {
     if (this.#failed) throw this.#failed;
     this.#parts.push(text);
     this.#size += text.length;
-    if (this.#size >= this.chunkBytes) return this.end();
-    this.#timer ??= setTimeout(() => void this.end().catch((error: unknown) => (this.#failed = error as Error)), this.delayMs);
+    if (this.#size >= this.#chunkBytes) return this.end();
+    if (this.#delayMs !== undefined)
+      this.#timer ??= setTimeout(() => void this.end().catch((error: unknown) => (this.#failed = error as Error)), this.#delayMs);
+    return undefined;
   }
 
   /** Writes what is gathered (and waits for the stream to drain if it asks to). */
