@@ -3,6 +3,10 @@
 // against a plain `curl -o FILE URL` of a fresh URL of the same report, interleaved runs,
 // in the same process group. Targets (issue "Ads reporting"): >= 0.8x curl's speed, i.e. at
 // most 1.25x its time, and under 100 MB peak RSS.
+// A third line times the floor of any Node client that reads a socket through its 'data'
+// events (as undici and node:http both do): a bare net socket sending the GET and counting
+// the bytes, no HTTP parsing and no disk, so the ratio can be read against what Node itself
+// allows on this machine.
 //   BENCH_RUNS (default 5): timed runs of each.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +17,21 @@ const runs = Number(process.env.BENCH_RUNS) || 5;
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const COLUMNS =
   'day_of,campaign_id,campaign_name,currency_code,impressions,clicks,click_through_rate,ad_spend,cost_per_click,cost_per_mille,orders_7d_on_click_date,sales_7d_on_click_date';
+
+// Connects, sends the GET, counts the response's bytes until the body's size is in, prints ms.
+const SOCKET_FLOOR = `
+import net from 'node:net';
+const [url, size] = process.argv.slice(1);
+const { hostname, port, pathname, host } = new URL(url);
+const started = performance.now();
+let bytes = 0;
+const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write('GET ' + pathname + ' HTTP/1.1\\r\\nHost: ' + host + '\\r\\nConnection: close\\r\\n\\r\\n'));
+socket.on('data', (chunk) => { bytes += chunk.length; });
+socket.on('close', () => {
+  if (bytes < Number(size)) throw new Error('short read: ' + bytes);
+  console.log((performance.now() - started).toFixed(1));
+});
+`;
 
 if (spawnSync('curl', ['--version']).status !== 0) {
   console.error('curl is needed as the baseline: sudo apt-get install -y curl');
@@ -55,6 +74,7 @@ try {
   const curlFile = path.join(dir, 'curl.csv');
   const rssFile = path.join(dir, 'rss');
   const samples = { curl: [], cli: [] };
+  const floor = [];
   // The transfer alone: curl's own time_total, and the time the CLI reports on its "Saved" line.
   const transfer = { curl: [], cli: [] };
   const rss = [];
@@ -71,10 +91,15 @@ try {
   const curl = () => {
     fresh(curlFile);
     // A fresh URL (untimed), as the CLI gets one with its own status read (timed).
-    const url = JSON.parse(platform(['ads', 'reports', 'get', id, '--account', ACCOUNT, '-o', 'json'], env)).result.success_result.report_url;
+    const url = freshUrl();
     const run = timeIt(['curl', '-sS', '--fail', '-o', curlFile, '-w', '%{time_total}', url]);
     transfer.curl.push(Number(run.stdout) * 1000);
     return run.ms;
+  };
+  const freshUrl = () => JSON.parse(platform(['ads', 'reports', 'get', id, '--account', ACCOUNT, '-o', 'json'], env)).result.success_result.report_url;
+  const socketFloor = () => {
+    const run = timeIt([process.execPath, '--input-type=module', '-e', SOCKET_FLOOR, freshUrl(), String(size)]);
+    floor.push(Number(run.stdout));
   };
   const cli = () => {
     fresh(cliFile);
@@ -116,6 +141,7 @@ try {
             ['cli', cli],
           ];
     for (const [name, fn] of order) samples[name].push(fn());
+    socketFloor();
   }
   if (fs.statSync(cliFile).size !== size || fs.statSync(curlFile).size !== size) throw new Error('a download has the wrong size');
   const curlMs = median(samples.curl);
@@ -129,6 +155,9 @@ try {
   );
   console.log(
     `  transfer:      curl ${median(transfer.curl).toFixed(0)} ms (${mbps(median(transfer.curl))} MB/s), platform ${median(transfer.cli).toFixed(0)} ms (${mbps(median(transfer.cli))} MB/s)`,
+  );
+  console.log(
+    `  floor:         a bare Node socket reading the same bytes (no HTTP, no disk) ${median(floor).toFixed(0)} ms: ${(median(transfer.curl) / median(floor)).toFixed(2)}x curl`,
   );
   console.log(`  download speed vs curl  ${speed.toFixed(2)}x  (target >= 0.8x: ${speed >= 0.8 ? 'ok' : 'MISSED'})`);
   console.log(`  peak RSS of the CLI   ${peak.toFixed(1)} MB  (target < 100 MB: ${peak < 100 ? 'ok' : 'MISSED'})`);
