@@ -3,10 +3,11 @@
 // line it starts on, for messages and results.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { pipeline, Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { parseJsonItems } from './json-items.js';
 import { RepeatedKeyWatch } from './repeated-keys.js';
+import type { Many } from 'stream-chain/defs.js';
 
 export interface CsvRow {
   line: number;
@@ -158,31 +159,51 @@ export async function* jsonRows(input: Readable, wrapper: string): AsyncGenerato
   if (count === 0) throw new UsageError(`--from-json: a large document must be an array or an API body {"${wrapper}": [...]}`);
 }
 
-async function* streamedItems(source: Readable, wrapper: string | undefined): AsyncGenerator<JsonRow> {
-  const [{ default: pick }, { default: parser }, { default: streamArray }] = await Promise.all([
-    import('stream-json/filters/pick.js'),
+/**
+ * A large document's items, one at a time. The text goes to stream-json's parser line by
+ * line, through the synchronous form of its pipeline (stream-chain's fun), so every token
+ * comes out while the line holding it is known: a key given twice is named with its line.
+ */
+async function* streamedItems(source: AsyncIterable<string>, wrapper: string | undefined): AsyncGenerator<JsonRow> {
+  const [{ parser }, { pick }, { streamArray }, { fun }, { none, getManyValues }] = await Promise.all([
     import('stream-json/index.js'),
+    import('stream-json/filters/pick.js'),
     import('stream-json/streamers/stream-array.js'),
+    import('stream-chain/fun.js'),
+    import('stream-chain/defs.js'),
   ]);
-  const tokens = wrapper ? pick.withParserAsStream({ filter: wrapper }) : parser();
   const watch = new RepeatedKeyWatch();
-  const checked = new Transform({
-    objectMode: true,
-    transform(token: { name: string; value?: unknown }, _encoding, done) {
-      const repeated = watch.token(token.name, token.value);
-      if (repeated) done(new UsageError(`--from-json item ${repeated.item}: the key "${repeated.key}" is given twice in one object`));
-      else done(null, token);
-    },
-  });
-  const items = pipeline(source, tokens, checked, streamArray.asStream(), () => undefined);
-  try {
-    for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
-      yield { line: key + 1, unit: 'item', value };
+  let line = 1;
+  const checked = (token: { name: string; value?: unknown }) => {
+    const repeated = watch.token(token.name, token.value);
+    if (repeated) throw new UsageError(`--from-json line ${line}: the key "${repeated.key}" is given twice in one object`);
+    return token;
+  };
+  // Every stage is synchronous, so the composed pipeline hands back its items at once (a Many, never a promise).
+  type Item = { key: number; value: unknown };
+  const items = fun(parser({ packKeys: true }), ...(wrapper ? [pick({ filter: wrapper })] : []), checked, streamArray()) as (
+    text: string | typeof none,
+  ) => Many<Item>;
+  const take = (text: string | typeof none): Item[] => {
+    try {
+      return getManyValues(items(text));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const where = text === none ? 'at the end of the input' : `line ${line}`;
+      throw new UsageError(`--from-json ${where}: not valid JSON (${(error as Error).message})`);
     }
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--from-json: not valid JSON (${(error as Error).message})`);
+  };
+  for await (const chunk of source) {
+    for (let at = 0; at < chunk.length;) {
+      const end = chunk.indexOf('\n', at);
+      const piece = end < 0 ? chunk.slice(at) : chunk.slice(at, end + 1);
+      for (const { key, value } of take(piece)) yield { line: key + 1, unit: 'item', value };
+      if (end < 0) break;
+      line++;
+      at = end + 1;
+    }
   }
+  for (const { key, value } of take(none)) yield { line: key + 1, unit: 'item', value };
 }
 
 function isCompleteJson(text: string): boolean {

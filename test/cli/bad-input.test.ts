@@ -82,7 +82,7 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
   it('malformed JSON input', async () => {
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--from-json: not valid JSON/);
+    expect(result.stderr).toMatch(/^--from-json at the end of the input: not valid JSON/);
     expect(sandbox.stats.requests).toEqual([]);
   });
 

@@ -440,7 +440,7 @@ describe('JSON input is streamed', () => {
       stdin: '[{"campaign_id": "x", "name": "y"}, {"campaign_id": ',
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--from-json: not valid JSON/);
+    expect(result.stderr).toMatch(/^--from-json at the end of the input: not valid JSON/);
     expect(sandbox.stats.requests).toEqual([]);
   });
 });

@@ -255,12 +255,16 @@ describe('input errors, all at once', () => {
     expect(ndjson.stderr.trim()).toBe('--from-json line 2: the key "campaign_id" is given twice in one object');
     const document = await patch('\n{\n  "campaigns": [\n    {"campaign_id": "a",\n     "name": "x",\n     "name": "y"}\n  ]\n}\n');
     expect(document.stderr.trim()).toBe('--from-json line 6: the key "name" is given twice in one object');
-    // Over 1 MiB, the document is streamed: the item is named.
+    // Over 1 MiB, the document is streamed, line by line: the line is named too.
     const items = Array.from({ length: 20_000 }, (_, i) => `{"campaign_id":"c${i}","name":"campaign number ${i}"}`);
     items[15_000] = '{"campaign_id":"c15000","name":"n","campaign_id":"other"}';
     const streamed = await patch(`[\n${items.join(',\n')}\n]\n`);
     expect(streamed.code).toBe(2);
-    expect(streamed.stderr.trim()).toBe('--from-json item 15001: the key "campaign_id" is given twice in one object');
+    expect(streamed.stderr.trim()).toBe('--from-json line 15002: the key "campaign_id" is given twice in one object');
+    items[15_000] = '{"campaign_id":"c15000","name":}';
+    const broken = await patch(`[\n${items.join(',\n')}\n]\n`);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr.trim()).toMatch(/^--from-json line 15002: not valid JSON \(/);
     expect(sandbox.stats.apiRequests).toBe(before);
   });
 
