@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { oneMore } from '../helpers/decimal.js';
 import { api, getToken } from '../sandbox/helpers.js';
 
 let sandbox: Sandbox;
@@ -160,13 +161,13 @@ function edit(row: Record<string, string>, column: Edit, before: Json): { column
       );
       break;
     case 'bid':
-      row.bid = `${Number(row.bid) + 1}`;
+      row.bid = oneMore(row.bid!);
       expected.bidding = {
         manual: { bid_amount: { ...before.bidding.manual.bid_amount, amount_e5: String(BigInt(before.bidding.manual.bid_amount.amount_e5) + 100_000n) } },
       };
       break;
     case 'budget':
-      row.budget = `${Number(row.budget) + 1}`;
+      row.budget = oneMore(row.budget!);
       expected.budget = { ...before.budget, total: { ...before.budget.total, amount_e5: String(BigInt(before.budget.total.amount_e5) + 100_000n) } };
       break;
   }

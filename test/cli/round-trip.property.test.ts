@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { oneMore } from '../helpers/decimal.js';
 import { api, getToken } from '../sandbox/helpers.js';
 
 let sandbox: Sandbox;
@@ -36,12 +37,6 @@ async function listed(ids: string[]): Promise<Map<string, Json>> {
   const all = new Map<string, Json>();
   for (const id of ids) all.set(id, (await api(sandbox.url, token, 'GET', `/v1/ads/${account}/campaigns?campaign_id=${id}`)).body.campaigns[0]);
   return all;
-}
-
-/** A decimal one unit larger, as text: in floats, 1.09 * 100000 is 109000.00000000001. */
-function oneMore(decimal: string): string {
-  const [whole, fraction] = decimal.split('.');
-  return `${BigInt(whole!) + 1n}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
 /** What a patch may change of a campaign; the rest (timestamps, ids) is the server's. */
