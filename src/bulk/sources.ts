@@ -184,9 +184,9 @@ async function* streamedItems(source: AsyncIterable<string>, wrapper: string | u
   const items = fun(parser({ packKeys: true }), ...(wrapper ? [pick({ filter: wrapper })] : []), checked, streamArray()) as (
     text: string | typeof none,
   ) => Many<Item>;
-  const take = (text: string | typeof none): Item[] => {
+  const take = (text: string | typeof none): JsonRow[] => {
     try {
-      return getManyValues(items(text));
+      return getManyValues(items(text)).map(({ key, value }) => ({ line: key + 1, unit: 'item', value }));
     } catch (error) {
       if (error instanceof UsageError) throw error;
       const where = text === none ? 'at the end of the input' : `line ${line}`;
@@ -197,13 +197,13 @@ async function* streamedItems(source: AsyncIterable<string>, wrapper: string | u
     for (let at = 0; at < chunk.length;) {
       const end = chunk.indexOf('\n', at);
       const piece = end < 0 ? chunk.slice(at) : chunk.slice(at, end + 1);
-      for (const { key, value } of take(piece)) yield { line: key + 1, unit: 'item', value };
+      yield* take(piece);
       if (end < 0) break;
       line++;
       at = end + 1;
     }
   }
-  for (const { key, value } of take(none)) yield { line: key + 1, unit: 'item', value };
+  yield* take(none);
 }
 
 function isCompleteJson(text: string): boolean {

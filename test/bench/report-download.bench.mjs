@@ -88,6 +88,7 @@ try {
   // Each run writes a new file: freeing the previous 100 MB (a truncation for curl, a rename
   // over it for the CLI) is the file system's cost, not the download's.
   const fresh = (file) => fs.rmSync(file, { force: true });
+  const freshUrl = () => JSON.parse(platform(['ads', 'reports', 'get', id, '--account', ACCOUNT, '-o', 'json'], env)).result.success_result.report_url;
   const curl = () => {
     fresh(curlFile);
     // A fresh URL (untimed), as the CLI gets one with its own status read (timed).
@@ -96,7 +97,6 @@ try {
     transfer.curl.push(Number(run.stdout) * 1000);
     return run.ms;
   };
-  const freshUrl = () => JSON.parse(platform(['ads', 'reports', 'get', id, '--account', ACCOUNT, '-o', 'json'], env)).result.success_result.report_url;
   const socketFloor = () => {
     const run = timeIt([process.execPath, '--input-type=module', '-e', SOCKET_FLOOR, freshUrl(), String(size)]);
     floor.push(Number(run.stdout));

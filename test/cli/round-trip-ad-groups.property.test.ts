@@ -101,8 +101,17 @@ async function newCampaign(): Promise<string> {
 
 /** Every field of every resource in a collection, by id, as the API holds them (updated_at aside: a write's own mark). */
 async function readAll(path: string, key: string, idField: string): Promise<Map<string, Json>> {
-  const items = (await api(sandbox.url, token, 'GET', path)).body[key] as Json[];
+  const items = (await api(sandbox.url, token, 'GET', `${path}?page_limit=2000`)).body[key] as Json[];
   return new Map(items.map(({ updated_at: _u, ...rest }) => [rest[idField] as string, rest]));
+}
+
+/** A batch create that succeeded for every item. */
+function expectCreated(created: { status: number; body: Json }): void {
+  expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+  expect(
+    (created.body.results as Json[]).every((r) => r.success),
+    JSON.stringify(created.body),
+  ).toBe(true);
 }
 
 /** `patch --from-csv` of these rows; the result of each row. */
@@ -183,11 +192,7 @@ describe('ad groups: list -o csv -> patch --from-csv', () => {
         const created = await api(sandbox.url, token, 'POST', groupsPath, {
           ad_groups: groups.map(({ stores: count, ...group }) => ({ ...group, ad_subjects: { stores: { store_ids: stores.slice(0, count) } } })),
         });
-        expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-        expect(
-          (created.body.results as Json[]).every((r) => r.success),
-          JSON.stringify(created.body),
-        ).toBe(true);
+        expectCreated(created);
 
         const rows = await unchangedRoundTrip('ad-groups', ['--campaign', campaignId], []);
         const before = await readAll(groupsPath, 'ad_groups', 'ad_group_id');
@@ -223,11 +228,7 @@ describe('ads: list -o csv -> patch --from-csv', () => {
     const scope = ['--campaign', campaignId, '--ad-group', groupId];
     await fc.assert(
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 4 }), fc.nat(), async (names, which) => {
-        const created = await api(sandbox.url, token, 'POST', adsPath, { ads: names.map((name) => ({ name })) });
-        expect(
-          (created.body.results as Json[]).every((r) => r.success),
-          JSON.stringify(created.body),
-        ).toBe(true);
+        expectCreated(await api(sandbox.url, token, 'POST', adsPath, { ads: names.map((name) => ({ name })) }));
         const rows = await unchangedRoundTrip('ads', scope, scope);
         const before = await readAll(adsPath, 'ads', 'ad_id');
         const row = rows[which % rows.length]!;
