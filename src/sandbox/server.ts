@@ -62,11 +62,12 @@ async function handle(
     req.socket.destroy();
     return;
   }
-  const payload = response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body));
+  // Encoded once: its length and its bytes (a list page of 2,000 campaigns is a megabyte).
+  const payload = Buffer.from(response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body)));
   res.writeHead(response.status, {
     // Exactly this: the real service's recorded answers, which strict clients compare to.
     'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
+    'content-length': payload.length,
     'x-request-id': randomUUID(),
     ...response.headers,
   });

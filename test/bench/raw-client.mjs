@@ -1,11 +1,15 @@
 // The least a client can do for a bulk patch: the CSV split by hand (no quoting, no
 // validation, no journal, no results), batches of BATCH items, CONCURRENCY requests in
 // flight, one Idempotency-Key per batch. The bulk benchmark times the CLI against it.
-// Usage: node raw-client.mjs BASE_URL TOKEN ACCOUNT CSV_FILE BATCH CONCURRENCY
+// With READ_FIRST "read-first" it also reads the current campaigns, as the CLI does before a
+// patch (pages of 2,000, parsed, nothing compared): a batch waits until the pages read so far
+// reach its last row (the input is in list order), so reads and writes overlap. That is the
+// least any client that reads before it writes can do.
+// Usage: node raw-client.mjs BASE_URL TOKEN ACCOUNT CSV_FILE BATCH CONCURRENCY [READ_FIRST]
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 
-const [url, token, account, file, batchSize, concurrency] = process.argv.slice(2);
+const [url, token, account, file, batchSize, concurrency, readFirst] = process.argv.slice(2);
 const [header, ...lines] = fs.readFileSync(file, 'utf8').trim().split('\n');
 const columns = header.split(',');
 const items = lines.map((line) => {
@@ -19,14 +23,36 @@ const items = lines.map((line) => {
 });
 const batches = [];
 for (let i = 0; i < items.length; i += Number(batchSize)) batches.push(items.slice(i, i + Number(batchSize)));
+const authorization = `Bearer ${token}`;
+
+// Items read so far (all of them without read-first); batches waiting for more.
+let read = readFirst === 'read-first' ? 0 : Infinity;
+let waiting = [];
+async function readAll() {
+  let pageToken;
+  do {
+    const query = `page_limit=2000${pageToken ? `&page_token=${encodeURIComponent(pageToken)}` : ''}`;
+    const res = await fetch(`${url}/v1/ads/${account}/campaigns?${query}`, { headers: { authorization } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+    read += body.campaigns.length;
+    pageToken = body.next_page_token?.value;
+    for (const wake of waiting.splice(0)) wake();
+  } while (pageToken);
+  read = Infinity;
+  for (const wake of waiting.splice(0)) wake();
+}
+
 let next = 0;
 let failed = 0;
 async function worker() {
   while (next < batches.length) {
-    const batch = batches[next++];
+    const at = next++;
+    const batch = batches[at];
+    while (read < at * Number(batchSize) + batch.length) await new Promise((resolve) => waiting.push(resolve));
     const res = await fetch(`${url}/v1/ads/${account}/campaigns`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify({ campaigns: batch }),
     });
     const body = await res.json();
@@ -34,5 +60,5 @@ async function worker() {
     failed += body.results.filter((r) => !('success' in r)).length;
   }
 }
-await Promise.all(Array.from({ length: Number(concurrency) }, worker));
+await Promise.all([...(read === 0 ? [readAll()] : []), ...Array.from({ length: Number(concurrency) }, worker)]);
 if (failed) throw new Error(`${failed} items failed`);
