@@ -87,9 +87,11 @@ describe('--state under SIGKILL', () => {
         }).catch(() => undefined),
       );
       await new Promise((resolve) => setTimeout(resolve, 150 + round * 120));
+      // Listened for before the kill: on a busy machine the exit can come before the writes fail.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await Promise.all(writes);
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
       if (fs.existsSync(state)) expect(() => JSON.parse(fs.readFileSync(state, 'utf8')) as unknown).not.toThrow();
     }
     const again = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] });
