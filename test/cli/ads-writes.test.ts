@@ -2,30 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import type { Campaign, Result } from '../helpers/ads-rows.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
 let account: string;
 
-interface Result {
-  line: number;
-  id: string;
-  result: string;
-  error_code: string;
-  error_message: string;
-}
-interface Campaign {
-  campaign_id: string;
-  name: string;
-  configured_status: string;
-  budget?: { unit: string; total: { amount_e5: string; currency_code: string } };
-}
-
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
 });
 afterAll(() => sandbox.close());
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -16,9 +16,7 @@ interface Campaign {
 }
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
 });
 afterAll(() => sandbox.close());
 

@@ -6,21 +6,8 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
-
-interface Result {
-  line: number;
-  id: string;
-  result: string;
-  error_code: string;
-  error_message: string;
-}
-interface Campaign {
-  campaign_id: string;
-  name: string;
-  configured_status: string;
-  budget?: { unit: string; total: { amount_e5: string; currency_code: string } };
-}
+import { firstAccount, sandboxOnFreePort, sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import type { Campaign, Result } from '../helpers/ads-rows.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -39,9 +26,7 @@ async function campaigns(ids?: string[]): Promise<Map<string, Campaign>> {
 }
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
 });
 afterAll(() => sandbox.close());
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -12,9 +12,7 @@ let account: string;
 let campaign: string;
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
   const campaigns = await user.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', account]);
   campaign = campaigns[0]!.campaign_id;
 });

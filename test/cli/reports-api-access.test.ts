@@ -2,16 +2,14 @@
 // token (the sandbox client grants ads.reporting and ads.products.read), through the CLI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
 let account: string;
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
 });
 afterAll(() => sandbox.close());
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
+import { sandboxOnFreePort, sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
 
 const COLUMNS = ['day_of', 'campaign_id', 'campaign_name', 'impressions', 'clicks', 'ad_spend', 'orders_7d_on_click_date'];
 const RANGE = ['--since', '2025-01-13', '--until', '2025-01-20'];
@@ -21,9 +21,7 @@ let dir: string;
 let skew = 0;
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort({ timeScale: 1000, now: () => Date.now() + skew });
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser({ timeScale: 1000, now: () => Date.now() + skew }));
   dir = tempDir('platform-reports-');
 });
 afterAll(async () => {

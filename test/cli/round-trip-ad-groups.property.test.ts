@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 import { oneMore } from '../helpers/decimal.js';
 import { api, getToken } from '../sandbox/helpers.js';
 
@@ -19,9 +19,7 @@ let token: string;
 let stores: string[];
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort({ campaigns: 0 });
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser({ campaigns: 0 }));
   token = await getToken(sandbox.url);
   stores = ((await api(sandbox.url, token, 'GET', `/v1/ads/${account}/stores`)).body.stores as Array<{ id: string }>).map((s) => s.id);
 });

@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 import { oneMore } from '../helpers/decimal.js';
 import { api, getToken } from '../sandbox/helpers.js';
 
@@ -17,9 +17,7 @@ let token: string;
 
 beforeAll(async () => {
   // An account of its own: only the generated campaigns are listed.
-  sandbox = await sandboxOnFreePort({ campaigns: 0 });
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser({ campaigns: 0 }));
   token = await getToken(sandbox.url);
 });
 afterAll(() => sandbox.close());

@@ -2,7 +2,7 @@
 // budget, schedule and targeting whole, so the CLI reads them first and sends them whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 import { api, getToken } from '../sandbox/helpers.js';
 
 let sandbox: Sandbox;
@@ -11,9 +11,7 @@ let account: string;
 let token: string;
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
   token = await getToken(sandbox.url);
 });
 afterAll(() => sandbox.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { OpenApiContract } from '../helpers/contract/openapi.js';
 import { recorded } from '../helpers/contract/recorder.js';
-import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, type TestUser } from '../helpers/cli.js';
 import { authorizeUrl, openAuthorize } from '../sandbox/oauth-helpers.js';
 import { api, getToken } from '../sandbox/helpers.js';
 import { SF, userToken } from '../rider/helpers.js';
@@ -15,9 +15,7 @@ let account: string;
 let token: string;
 
 beforeAll(async () => {
-  sandbox = await sandboxOnFreePort();
-  user = new TestUser(sandbox);
-  account = (await firstAccount(user)).ad_account_id;
+  ({ sandbox, user, account } = await sandboxWithUser());
   token = await getToken(sandbox.url);
 });
 afterAll(() => sandbox.close());

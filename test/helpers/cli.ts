@@ -135,6 +135,13 @@ export async function sandboxOnFreePort(options: SandboxOptions = {}): Promise<S
   });
 }
 
+/** What most CLI test files start from: a sandbox on a free port, a user of it, and that user's first ad account. */
+export async function sandboxWithUser(options: SandboxOptions = {}): Promise<{ sandbox: Sandbox; user: TestUser; account: string }> {
+  const sandbox = await sandboxOnFreePort(options);
+  const user = new TestUser(sandbox);
+  return { sandbox, user, account: (await firstAccount(user)).ad_account_id };
+}
+
 /** The first listed ad account of the seeded sandbox. */
 export async function firstAccount(user: TestUser): Promise<{ ad_account_id: string; currency_code: string }> {
   const accounts = await user.json<Array<{ ad_account_id: string; currency_code: string }>>(['ads', 'accounts', 'list']);
