@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Sandbox } from '../../src/sandbox/index.js';
+import { systemClock } from '../../src/io.js';
 import { sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { startCli } from './helpers.js';
 
@@ -40,6 +41,10 @@ describe('platform auth login in headless Chromium', () => {
     await sandbox?.close();
   });
 
+  // The sign-in waits on the real clock: a test user's 100x faster clock would give the
+  // browser 3 s (of the default 5 minutes), which a busy machine overruns, and the redirect
+  // then finds the listener closed (ERR_CONNECTION_REFUSED).
+
   /** The opener: the page the CLI opened, once it has loaded. */
   function chromiumOpener(): { openUrl: (url: string) => Promise<void>; page: Promise<Page> } {
     let resolve!: (page: Page) => void;
@@ -57,7 +62,7 @@ describe('platform auth login in headless Chromium', () => {
   it('Allow on the consent page ends signed in, with the tokens stored', async () => {
     const user = new TestUser(sandbox);
     const opener = chromiumOpener();
-    const run = startCli(user, ['auth', 'login', '--scopes', 'profile,request,ads.ad-accounts.read'], { openUrl: opener.openUrl });
+    const run = startCli(user, ['auth', 'login', '--scopes', 'profile,request,ads.ad-accounts.read'], { openUrl: opener.openUrl, clock: systemClock });
     const page = await opener.page;
     expect(await page.title()).toBe('Allow Platform CLI (sandbox demo)?');
     expect(await page.locator('#application').textContent()).toBe('Platform CLI (sandbox demo)');
@@ -88,7 +93,7 @@ describe('platform auth login in headless Chromium', () => {
   it('Deny ends with exit 1 and a clear message', async () => {
     const user = new TestUser(sandbox);
     const opener = chromiumOpener();
-    const run = startCli(user, ['auth', 'login', '--scopes', 'profile,all_trips'], { openUrl: opener.openUrl });
+    const run = startCli(user, ['auth', 'login', '--scopes', 'profile,all_trips'], { openUrl: opener.openUrl, clock: systemClock });
     const page = await opener.page;
     await page.click('#deny');
     await page.waitForURL(/\/callback\?.*error=access_denied/);
