@@ -44,7 +44,9 @@ describe('README set-up commands', () => {
       cwd: root,
       env: cleanEnv({ PLATFORM_SANDBOX_PORT: port }),
       encoding: 'utf8',
-      timeout: 20_000,
+      // Generous bounds, not timings: on a busy machine the sandbox may start after the
+      // command's `sleep 2`, and the list then retries with back-off (12 s in one CI run).
+      timeout: 60_000,
     });
     expect(result.stderr).toBe('');
     const lines = result.stdout.trim().split('\n');
@@ -54,7 +56,7 @@ describe('README set-up commands', () => {
     // `kill $!` stopped the sandbox: its port is free again.
     const again = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list'], { env: cleanEnv({ PLATFORM_SANDBOX_PORT: port }), encoding: 'utf8' });
     expect(again.stderr).toMatch(/ECONNREFUSED/);
-  });
+  }, 90_000);
 
   it('the test command is what .ci/run runs', () => {
     expect(readmeCommand('**Tests**')).toBe('npm ci && npm test');
