@@ -61,6 +61,8 @@ export class Journal {
     const fd = fs.openSync(file, append ? 'a' : 'wx', 0o600);
     const journal = new Journal(file, fd);
     if (!append) journal.#write({ type: 'run', ...run, started: now.toISOString() });
+    // A record cut short (the machine went down mid-write) must not swallow the next one.
+    else if (!endsWithNewline(file)) fs.writeSync(fd, '\n');
     return journal;
   }
 
@@ -143,6 +145,17 @@ export async function readJournal(file: string): Promise<JournalState> {
   // A batch whose rows all have results (an item retried in a later batch) is not in flight.
   const inFlight = [...sent.values()].filter((batch) => batch.lines.some((line) => !done.has(line)));
   return { run, done, inFlight };
+}
+
+function endsWithNewline(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    return size === 0 || (fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Whether a file is a journal (its first record is a run), not a results file. */

@@ -1,0 +1,52 @@
+// The bulk journal read back after the ways a run can end: records whole, or the last one cut
+// short (the machine went down mid-write), and a resumed run appending after it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Journal, readJournal } from '../../src/bulk/journal.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function journalFile(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platform-journal-'));
+  dirs.push(dir);
+  return path.join(dir, 'run.ndjson');
+}
+
+const ok = (line: number) => ({ line, id: `c${line}`, result: 'ok' as const, error_code: '', error_message: '' });
+
+describe('journal', () => {
+  it('is 0600, and says which rows are done and which batches are still in flight', async () => {
+    const file = journalFile();
+    const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
+    await journal.sent({ key: 'k1', lines: [2, 3] });
+    await journal.sent({ key: 'k2', lines: [4] });
+    journal.done({ key: 'k1', results: [ok(2), ok(3)] });
+    journal.close();
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const state = await readJournal(file);
+    expect([...state.done.keys()]).toEqual([2, 3]);
+    expect(state.inFlight.map((batch) => batch.key)).toEqual(['k2']);
+  });
+
+  it('a record cut short does not swallow the first record of the run that resumes it', async () => {
+    const file = journalFile();
+    const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
+    await journal.sent({ key: 'k1', lines: [2] });
+    journal.close();
+    // The machine went down while the next record was being written: half of it is on disk.
+    fs.appendFileSync(file, '{"type":"sent","key":"k2","li');
+    const resumed = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0), true);
+    await resumed.sent({ key: 'k3', lines: [3] });
+    resumed.done({ key: 'k1', results: [ok(2)] });
+    resumed.close();
+    const state = await readJournal(file);
+    expect([...state.done.keys()]).toEqual([2]);
+    // k2 never went out (a batch is sent only once its record is whole on disk); k3 did.
+    expect(state.inFlight.map((batch) => batch.key)).toEqual(['k3']);
+  });
+});
