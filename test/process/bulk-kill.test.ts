@@ -37,25 +37,89 @@ afterAll(() => {
 
 const env = () => ({ PATH: process.env.PATH ?? '', HOME: dir, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: url });
 
-type Stop = 'SIGKILL' | 'SIGTERM' | 'SIGHUP' | 'double SIGINT' | undefined;
+type Stop = 'SIGKILL' | 'SIGTERM' | 'SIGHUP' | 'double SIGINT';
 
-/** Runs the CLI; stops it `afterMs` in as `stop` says (or lets it finish). */
-function run(args: string[], stop: Stop, afterMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+/**
+ * When a stop comes: as soon as the run's first batch is journaled as sent (in flight, no
+ * result of it yet), or once the journal holds final results for `done` of all the rows,
+ * across the runs so far (batches in flight, results arriving).
+ */
+type Moment = 'first batch in flight' | { done: number };
+
+interface Progress {
+  /** Batches journaled as sent, and rows with a final result, over all runs so far. */
+  read(): { sent: number; done: number };
+}
+
+/** Reads what was appended to the journal since the last call (a sent record has `"lines":`, each result `"line":`). */
+function journalProgress(journal: string): Progress {
+  let offset = 0;
+  let pending = '';
+  const totals = { sent: 0, done: 0 };
+  return {
+    read() {
+      let fd: number;
+      try {
+        fd = fs.openSync(journal, 'r');
+      } catch {
+        return { ...totals }; // not written yet
+      }
+      try {
+        const buffer = Buffer.alloc(1 << 20);
+        for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, offset)) > 0; offset += read) {
+          // Whole records only: the last one may still be being written.
+          const text = pending + buffer.toString('latin1', 0, read);
+          const end = text.lastIndexOf('\n') + 1;
+          pending = text.slice(end);
+          for (const record of text.slice(0, end).split('\n')) {
+            if (record.startsWith('{"type":"sent"')) totals.sent++;
+            else if (record.startsWith('{"type":"done"')) totals.done += record.split('"line":').length - 1;
+          }
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      return { ...totals };
+    },
+  };
+}
+
+/** Runs the CLI; stops it at `moment` as `stop` says (or lets it finish when no stop is given). */
+function run(
+  args: string[],
+  stop?: { signal: Stop; at: Moment; total: number; progress: Progress },
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; stoppedAt?: number }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let stoppedAt: number | undefined;
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const send = () => {
+      stoppedAt = stop!.progress.read().done;
+      if (stop!.signal === 'double SIGINT') {
+        child.kill('SIGINT');
+        setTimeout(() => child.kill('SIGINT'), 30);
+      } else child.kill(stop!.signal);
+    };
+    let poll: ReturnType<typeof setInterval> | undefined;
     if (stop) {
-      setTimeout(() => {
-        if (stop === 'double SIGINT') {
-          child.kill('SIGINT');
-          setTimeout(() => child.kill('SIGINT'), 30);
-        } else child.kill(stop);
-      }, afterMs);
+      const sentBefore = stop.progress.read().sent;
+      const due =
+        stop.at === 'first batch in flight'
+          ? () => stop.progress.read().sent > sentBefore
+          : () => stop.progress.read().done >= (stop.at as { done: number }).done * stop.total;
+      poll = setInterval(() => {
+        if (!due()) return;
+        clearInterval(poll);
+        send();
+      }, 5);
     }
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.once('close', (code, signal) => {
+      clearInterval(poll);
+      resolve({ code, signal, stdout, stderr, stoppedAt });
+    });
   });
 }
 
@@ -64,25 +128,58 @@ async function stats(): Promise<Record<string, number>> {
 }
 
 /** Stops the run at each moment in turn, resuming from the journal, then lets it finish. */
-async function killAndResume(args: string[], journal: string, stops: Array<[Stop, number]>): Promise<{ stdout: string; stopped: number }> {
+async function killAndResume(
+  args: string[],
+  journal: string,
+  total: number,
+  stops: Array<[Stop, Moment]>,
+): Promise<{ stdout: string; stopped: Array<{ signal: Stop; code: number | null; doneRows: number }> }> {
   let resume: string[] = [];
-  let stopped = 0;
-  for (const [stop, afterMs] of stops) {
-    const result = await run([...args, ...resume], stop, afterMs);
+  const stopped: Array<{ signal: Stop; code: number | null; doneRows: number }> = [];
+  const progress = journalProgress(journal);
+  for (const [signal, at] of stops) {
+    const result = await run([...args, ...resume], { signal, at, total, progress });
     // A run may finish before its stop comes; otherwise it ended by the signal or with 130.
     if (result.code === 0) return { stdout: result.stdout, stopped };
-    stopped++;
+    stopped.push({ signal, code: result.code, doneRows: result.stoppedAt ?? 0 });
     // One SIGTERM or SIGHUP lets the run wind down and name the command that resumes it.
     // (A signal that lands before the CLI has set up its handlers ends it at once, as for any program.)
-    if ((stop === 'SIGTERM' || stop === 'SIGHUP') && result.code === 130) expect(result.stderr).toContain(`--resume ${journal}`);
+    if ((signal === 'SIGTERM' || signal === 'SIGHUP') && result.code === 130) expect(result.stderr).toContain(`--resume ${journal}`);
     if (fs.existsSync(journal)) resume = ['--resume', journal];
   }
   for (let attempt = 0; attempt < 5; attempt++) {
-    const last = await run([...args, ...resume], undefined, 0);
+    const last = await run([...args, ...resume]);
     if (last.code === 0) return { stdout: last.stdout, stopped };
     resume = ['--resume', journal];
   }
   throw new Error('the run never finished');
+}
+
+/**
+ * The issue's stops, for a patch and a create alike: SIGKILL at three different moments (the
+ * first batch in flight with no result yet, early, late), and once each SIGTERM, SIGHUP and a
+ * double Ctrl-C, between them.
+ */
+const STOPS: Array<[Stop, Moment]> = [
+  ['SIGKILL', 'first batch in flight'],
+  ['SIGKILL', { done: 0.1 }],
+  ['SIGTERM', { done: 0.25 }],
+  ['SIGHUP', { done: 0.4 }],
+  ['double SIGINT', { done: 0.55 }],
+  ['SIGKILL', { done: 0.75 }],
+];
+
+/** Each stop of STOPS cut its run short, at a moment of its own. */
+function expectEveryStop(stopped: Array<{ signal: Stop; code: number | null; doneRows: number }>, total: number): void {
+  console.log(`stops (rows with a result when each came, exit code): ${stopped.map((s) => `${s.signal} at ${s.doneRows}/${total} (${s.code})`).join(', ')}`);
+  expect(
+    stopped.map((s) => s.signal),
+    `stops that cut a run short (rows done when each came: ${stopped.map((s) => `${s.signal}@${s.doneRows}/${total}`).join(', ')})`,
+  ).toEqual(STOPS.map(([signal]) => signal));
+  // The progress-driven stops came at increasing progress, so each found the run at a new point.
+  const rows = stopped.slice(1).map((s) => s.doneRows);
+  expect(rows).toEqual([...rows].sort((a, b) => a - b));
+  expect(rows[rows.length - 1]!).toBeLessThan(total);
 }
 
 /** A bulk run of small batches (many of them in flight when the kill comes), journaled to `journal`. */
@@ -93,7 +190,7 @@ const bulkArgs = (verb: 'patch' | 'create', csv: string, journal: string, batchS
 
 describe('bulk runs survive any kill', () => {
   it(
-    `a ${PATCH_ROWS}-row patch, killed with SIGKILL twice, SIGTERM, SIGHUP and a double Ctrl-C, then resumed: each row applied exactly once`,
+    `a ${PATCH_ROWS}-row patch, killed with SIGKILL at three moments, SIGTERM, SIGHUP and a double Ctrl-C, then resumed: each row applied exactly once`,
     async () => {
       const rows = (await campaignIds()).slice(0, PATCH_ROWS);
       const csv = path.join(dir, 'patch.csv');
@@ -101,14 +198,8 @@ describe('bulk runs survive any kill', () => {
       const before = await stats();
       const journal = path.join(dir, 'patch.journal');
       const args = bulkArgs('patch', csv, journal, 10);
-      const { stdout, stopped } = await killAndResume(args, journal, [
-        ['SIGKILL', 500],
-        ['SIGTERM', 600],
-        ['SIGKILL', 700],
-        ['SIGHUP', 600],
-        ['double SIGINT', 500],
-      ]);
-      expect(stopped, 'runs cut short by a stop').toBeGreaterThanOrEqual(2);
+      const { stdout, stopped } = await killAndResume(args, journal, rows.length, STOPS);
+      expectEveryStop(stopped, rows.length);
       const after = await stats();
       const twice = rows.filter((id) => (after[id] ?? 0) - (before[id] ?? 0) !== 1);
       expect(twice, `rows not applied exactly once: ${twice.length}`).toEqual([]);
@@ -124,7 +215,7 @@ describe('bulk runs survive any kill', () => {
   );
 
   it(
-    `a ${CREATE_ROWS}-row create, killed with SIGKILL and SIGHUP, then resumed: each campaign created exactly once`,
+    `a ${CREATE_ROWS}-row create, killed with SIGKILL at three moments, SIGTERM, SIGHUP and a double Ctrl-C, then resumed: each campaign created exactly once, one result per row`,
     async () => {
       const marker = `K${Date.now().toString(36)}`;
       const csv = path.join(dir, 'create.csv');
@@ -134,17 +225,20 @@ describe('bulk runs survive any kill', () => {
       );
       const journal = path.join(dir, 'create.journal');
       const args = bulkArgs('create', csv, journal, 5);
-      const { stopped } = await killAndResume(args, journal, [
-        ['SIGKILL', 400],
-        ['SIGHUP', 500],
-        ['SIGKILL', 450],
-      ]);
-      expect(stopped, 'runs cut short by a stop').toBeGreaterThanOrEqual(2);
+      const { stdout, stopped } = await killAndResume(args, journal, CREATE_ROWS, STOPS);
+      expectEveryStop(stopped, CREATE_ROWS);
       const names = (await allCampaigns()).map((c) => c.name).filter((n) => n.startsWith(`${marker}-`));
       const counts = new Map<string, number>();
       for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
       expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
       expect(counts.size).toBe(CREATE_ROWS);
+      const results = stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { line: number; result: string });
+      expect(results).toHaveLength(CREATE_ROWS);
+      expect(new Set(results.map((r) => r.line)).size).toBe(CREATE_ROWS);
+      expect(results.every((r) => r.result === 'ok' || r.result === 'skipped')).toBe(true);
     },
     Math.max(240_000, CREATE_ROWS * 200),
   );
