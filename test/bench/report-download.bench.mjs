@@ -51,21 +51,7 @@ const sandbox = await startSandbox({}, ['--campaigns', '100000', '--time-scale',
 const env = { PLATFORM_BASE_URL: sandbox.url, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), HOME: dir };
 try {
   const id = platform(
-    [
-      'ads',
-      'reports',
-      'create',
-      '--account',
-      ACCOUNT,
-      '--type',
-      'CAMPAIGN_PERFORMANCE',
-      '--columns',
-      COLUMNS,
-      '--since',
-      '2025-01-13',
-      '--until',
-      UNTIL,
-    ],
+    ['ads', 'reports', 'create', '--account', ACCOUNT, '--type', 'CAMPAIGN_PERFORMANCE', '--columns', COLUMNS, '--since', '2025-01-13', '--until', UNTIL],
     env,
   ).trim();
   let status;
