@@ -147,12 +147,14 @@ async function killAndResume(
     if ((signal === 'SIGTERM' || signal === 'SIGHUP') && result.code === 130) expect(result.stderr).toContain(`--resume ${journal}`);
     if (fs.existsSync(journal)) resume = ['--resume', journal];
   }
+  const endings: string[] = [];
   for (let attempt = 0; attempt < 5; attempt++) {
     const last = await run([...args, ...resume]);
     if (last.code === 0) return { stdout: last.stdout, stopped };
+    endings.push(`exit ${last.code ?? last.signal}: ${last.stderr.trim().split('\n').slice(-3).join(' / ')}`);
     resume = ['--resume', journal];
   }
-  throw new Error('the run never finished');
+  throw new Error(`the run never finished; the last runs ended:\n${endings.join('\n')}`);
 }
 
 /**
