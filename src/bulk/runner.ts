@@ -127,8 +127,11 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     for (const row of chunk) {
       const seqNo = seq++;
       const previous = options.alreadyDone?.get(row.line);
-      const recorded = options.resumeFrom?.done.get(row.line);
-      const resent = inFlightOf.get(row.line);
+      // A transient item failure was not applied ("retry it"): a resumed run sends it again
+      // (a new batch, a new key) rather than repeat the failure as final.
+      const recorded = retriable(options.resumeFrom?.done.get(row.line));
+      // (a line with any journaled result is not part of its in-flight batch's resend: see `waiting` below)
+      const resent = options.resumeFrom?.done.has(row.line) ? undefined : inFlightOf.get(row.line);
       if ('problem' in row) {
         settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
       } else if (previous !== undefined) {
@@ -183,6 +186,11 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     if (!done.has(nextToYield)) await new Promise<void>((resolve) => (wake = resolve));
     yield* drainReady();
   }
+}
+
+/** A journaled result, unless it is a transient item failure, which a resumed run sends again. */
+function retriable(recorded: ResultRow | undefined): ResultRow | undefined {
+  return recorded?.result === 'failed' && TRANSIENT_ITEM_CODES.has(recorded.error_code) ? undefined : recorded;
 }
 
 function idOf(item: Record<string, unknown>, idField: string): string {

@@ -388,6 +388,55 @@ describe('interrupt and resume', () => {
       await slow.close();
     }
   });
+  it('--resume JOURNAL sends again the rows whose items failed transiently (not applied, "retry it"); other failures stay final', async () => {
+    const flaky = await sandboxOnFreePort({ seed: 6 });
+    try {
+      const flakyUser = new TestUser(flaky);
+      const flakyAccount = (await firstAccount(flakyUser)).ad_account_id;
+      const ids = (await flakyUser.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', flakyAccount, '--all'])).map((c) => c.campaign_id).slice(0, 4);
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const input = file('transient.csv', `campaign_id,name\n${[...ids, missing].map((id, i) => `${id},Retried ${i}`).join('\n')}\n`);
+      const journal = path.join(dir, 'transient.journal');
+      const args = ['ads', 'campaigns', 'patch', '--account', flakyAccount, '--from-csv', input, '--journal', journal, '-o', 'ndjson'];
+      const parse = (stdout: string) =>
+        stdout
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Result);
+      // Every item fails transiently, in every retry round: the run gives up on them (exit 1).
+      flaky.setFaults({ itemFailRate: 1 });
+      const first = await flakyUser.run(args);
+      expect(first.code).toBe(1);
+      expect(parse(first.stdout).map((r) => r.error_code)).toEqual(['Unavailable', 'Unavailable', 'Unavailable', 'Unavailable', 'Unavailable']);
+      expect(flaky.stats.writesById.size).toBe(0);
+      // The missing campaign's failure is made final (NotFound) in the journal, as a real answer would be.
+      const recorded = fs
+        .readFileSync(journal, 'utf8')
+        .replace(/"error_code":"Unavailable","error_message":"[^"]*"(?=\}\]\}\n?$)/, '"error_code":"NotFound","error_message":"no such campaign"');
+      fs.writeFileSync(journal, recorded.endsWith('\n') ? recorded : `${recorded}\n`);
+      expect(fs.readFileSync(journal, 'utf8')).toContain('"NotFound"');
+
+      flaky.setFaults({ itemFailRate: 0 });
+      flaky.resetStats();
+      const resumed = await flakyUser.run([...args, '--resume', journal]);
+      const results = parse(resumed.stdout);
+      expect(results.map((r) => [r.line, r.result, r.error_code])).toEqual([
+        [2, 'ok', ''],
+        [3, 'ok', ''],
+        [4, 'ok', ''],
+        [5, 'ok', ''],
+        [6, 'failed', 'NotFound'],
+      ]);
+      expect(resumed.code).toBe(1);
+      // Each was applied exactly once, and the final failure was not sent again (one batch of four).
+      for (const id of ids) expect(flaky.stats.writesById.get(id)).toBe(1);
+      expect(flaky.stats.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+      const names = await flakyUser.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', flakyAccount, '--id', ids.join(',')]);
+      expect(names.map((c) => c.name)).toEqual(['Retried 0', 'Retried 1', 'Retried 2', 'Retried 3']);
+    } finally {
+      await flaky.close();
+    }
+  });
 });
 
 describe('JSON input is streamed', () => {
