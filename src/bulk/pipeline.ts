@@ -15,7 +15,7 @@ import { currentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
 import type { RowCounts } from '../io.js';
-import { DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
 import { describeZodError } from '../schemas/issues.js';
 import { unknownColumns, type BulkMode, type BulkResource } from './csv-columns.js';
@@ -78,6 +78,8 @@ export interface BulkDeps {
   /** Told where the journal is, once it is open, and how many rows the run has. */
   onJournal?: (path: string, rows: number) => void;
   now: () => number;
+  /** Waits `ms` (the back-off before items that failed transiently are sent again); ends early on Ctrl-C. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface BulkSinks {
@@ -177,6 +179,8 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
           signal: deps.signal,
           onResult: count,
           onRefused: (error) => (outcome.refused ??= error),
+          // After Ctrl-C the batches in flight finish at once: their retries wait no longer.
+          pause: (round) => deps.sleep(backoffDelay(BULK_RETRY, round, Math.random), deps.signal).catch(() => undefined),
           send: (batch) =>
             deps.api.sendBatch(
               plan.resource,

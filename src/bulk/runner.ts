@@ -36,6 +36,8 @@ export interface RunnerOptions {
   onResult?: (row: ResultRow) => void;
   /** Credentials were refused for a whole batch: no further batch is sent (the caller ends with it). */
   onRefused?: (error: AuthError) => void;
+  /** Waits before retry round `round` (1, 2, ...) of items that failed transiently: back-off, as for a failed request. */
+  pause?: (round: number) => Promise<void>;
 }
 
 const MAX_ITEM_RETRIES = 3;
@@ -210,6 +212,7 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
   const results = new Array<ResultRow>(rows.length);
   let todo = rows.map((_, i) => i);
   for (let round = 0; todo.length && round <= MAX_ITEM_RETRIES; round++) {
+    if (round > 0) await options.pause?.(round);
     const items = todo.map((i) => rows[i]!.item);
     const idempotencyKey = round === 0 && firstKey ? firstKey : randomUUID();
     await options.journal?.sent({ key: idempotencyKey, lines: todo.map((i) => rows[i]!.line), ...(campaignId ? { campaignId } : {}) });

@@ -388,7 +388,7 @@ describe('interrupt and resume', () => {
       await slow.close();
     }
   });
-  it('--resume JOURNAL sends again the rows whose items failed transiently (not applied, "retry it"); other failures stay final', async () => {
+  it('items that fail transiently are retried with back-off; --resume JOURNAL sends again those that never got through (not applied); other failures stay final', async () => {
     const flaky = await sandboxOnFreePort({ seed: 6 });
     try {
       const flakyUser = new TestUser(flaky);
@@ -405,8 +405,13 @@ describe('interrupt and resume', () => {
           .map((l) => JSON.parse(l) as Result);
       // Every item fails transiently, in every retry round: the run gives up on them (exit 1).
       flaky.setFaults({ itemFailRate: 1 });
+      flakyUser.clock.slept.length = 0;
       const first = await flakyUser.run(args);
       expect(first.code).toBe(1);
+      // Each retry round waits first, longer each time (back-off with jitter), as a failed request does.
+      const [r1, r2, r3, ...more] = flakyUser.clock.slept;
+      expect(more).toEqual([]);
+      expect([r1! >= 100 && r1! <= 200, r2! >= 200 && r2! <= 400, r3! >= 400 && r3! <= 800], String(flakyUser.clock.slept)).toEqual([true, true, true]);
       expect(parse(first.stdout).map((r) => r.error_code)).toEqual(['Unavailable', 'Unavailable', 'Unavailable', 'Unavailable', 'Unavailable']);
       expect(flaky.stats.writesById.size).toBe(0);
       // The missing campaign's failure is made final (NotFound) in the journal, as a real answer would be.

@@ -78,6 +78,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       signal: ctx.signal,
       runsDir: runsDirectory(ctx.env, os.homedir()),
       now: () => ctx.clock.now(),
+      sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
       // A bulk run says where its journal is (a single item needs no resume).
       onJournal: (file, rows) => rows > 1 && ctx.info(`Journal: ${file}`),
       onProblem: (line) => ctx.info(line),
