@@ -34,20 +34,20 @@ export class AdsApi {
     return this.#page(`/v1/ads/${pathSegment(accountId, 'account id')}/stores`, 'stores', query);
   }
 
-  /** One page of campaigns, ad groups or ads of a scope. */
-  list<T>(resource: AdsResource, scope: AdsScope, query: PageQuery, signal?: AbortSignal): Promise<Page<T>> {
-    return this.#page(resource.path(scope, pathSegment), resource.wrapper, query, {}, signal);
+  /** One page of campaigns, ad groups or ads of a scope (`retry`: a bulk run's longer policy). */
+  list<T>(resource: AdsResource, scope: AdsScope, query: PageQuery, signal?: AbortSignal, retry?: RetryPolicy): Promise<Page<T>> {
+    return this.#page(resource.path(scope, pathSegment), resource.wrapper, query, {}, signal, retry);
   }
 
   /** These resources in the order given (ids not found are left out): one request per id, a few at once. */
-  async getByIds<T>(resource: AdsResource, scope: AdsScope, ids: readonly string[], signal?: AbortSignal): Promise<T[]> {
+  async getByIds<T>(resource: AdsResource, scope: AdsScope, ids: readonly string[], signal?: AbortSignal, retry?: RetryPolicy): Promise<T[]> {
     const path = resource.path(scope, pathSegment);
     const found = new Array<T[]>(ids.length);
     let next = 0;
     const worker = async () => {
       while (next < ids.length) {
         const i = next++;
-        const page = await this.#page<T>(path, resource.wrapper, {}, { [resource.idField]: ids[i]! }, signal);
+        const page = await this.#page<T>(path, resource.wrapper, {}, { [resource.idField]: ids[i]! }, signal, retry);
         found[i] = page.items;
       }
     };
@@ -56,8 +56,14 @@ export class AdsApi {
   }
 
   /** The current state of these resources, by id (ids not found are absent). */
-  async findByIds(resource: AdsResource, scope: AdsScope, ids: readonly string[], signal?: AbortSignal): Promise<Map<string, Record<string, unknown>>> {
-    const items = await this.getByIds<Record<string, unknown>>(resource, scope, ids, signal);
+  async findByIds(
+    resource: AdsResource,
+    scope: AdsScope,
+    ids: readonly string[],
+    signal?: AbortSignal,
+    retry?: RetryPolicy,
+  ): Promise<Map<string, Record<string, unknown>>> {
+    const items = await this.getByIds<Record<string, unknown>>(resource, scope, ids, signal, retry);
     return new Map(items.map((item) => [String(item[resource.idField]), item]));
   }
 
@@ -72,11 +78,19 @@ export class AdsApi {
     return this.#batch(method, resource.path(scope, pathSegment), { [resource.wrapper]: items }, options);
   }
 
-  async #page<T>(path: string, key: string, query: PageQuery, filters: Record<string, string> = {}, signal?: AbortSignal): Promise<Page<T>> {
+  async #page<T>(
+    path: string,
+    key: string,
+    query: PageQuery,
+    filters: Record<string, string> = {},
+    signal?: AbortSignal,
+    retry?: RetryPolicy,
+  ): Promise<Page<T>> {
     const res = await this.http.send<ListBody>({
       method: 'GET',
       path,
       signal,
+      retry,
       query: { page_token: query.pageToken, page_limit: query.pageLimit, ...filters },
     });
     return { items: (res.body[key] as T[] | undefined) ?? [], nextPageToken: res.body.next_page_token?.value || undefined };

@@ -9,6 +9,7 @@ import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import { walkPages } from '../api/paginate.js';
 import { ApiError } from '../errors.js';
+import type { RetryPolicy } from '../http/retry.js';
 import { itemSchema } from './resource-schemas.js';
 
 type Json = Record<string, unknown>;
@@ -19,7 +20,8 @@ export type CurrentLookup = (ids: string[], campaignId: string | undefined) => P
 /** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id. */
 const LIST_WHOLE_ABOVE = 50;
 
-export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScope, rows: number): CurrentLookup {
+/** `retry`: the run's policy for these reads (a bulk run's failed read ends it, so it gets the batches' attempts). */
+export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScope, rows: number, retry?: RetryPolicy): CurrentLookup {
   const collections = new Map<string, CollectionReader>();
   // Reads under way finish after Ctrl-C (like batches in flight); the merge starts no new ones.
   // Up to 8 id look-ups and their back-off sleeps listen to it at once.
@@ -36,7 +38,7 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
     return fields;
   };
   const newReader = (key: string, at: AdsScope) => {
-    const items = walkPages((query) => api.list<Json>(resource, at, query, reading), { all: true });
+    const items = walkPages((query) => api.list<Json>(resource, at, query, reading, retry), { all: true });
     const reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
     collections.set(key, reader);
     return reader;
@@ -44,13 +46,13 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
   return async (ids, campaign) => {
     const at = { ...scope, campaign: campaign ?? scope.campaign };
     try {
-      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(resource, at, ids, reading);
+      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(resource, at, ids, reading, retry);
       const key = at.campaign ?? '';
       const { found, again } = await (collections.get(key) ?? newReader(key, at)).take(ids);
       if (again.length === 0) return found;
       // Ids of earlier rows too: a few are read one by one; many (the input goes over the
       // list again) start a new pass over the collection, which later rows then use.
-      const more = again.length <= FEW_AGAIN ? await api.findByIds(resource, at, again, reading) : (await newReader(key, at).take(again)).found;
+      const more = again.length <= FEW_AGAIN ? await api.findByIds(resource, at, again, reading, retry) : (await newReader(key, at).take(again)).found;
       for (const [id, item] of more) found.set(id, item);
       return found;
     } catch (error) {

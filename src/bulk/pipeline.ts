@@ -135,7 +135,7 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
     // A patch's partial changes to nested objects are made whole from the current resources.
     const schema = itemSchema(plan.resource, plan.mode);
-    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows);
+    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, BULK_RETRY);
     const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
     const merged = () =>
       plan.mode === 'patch' ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line)) : spool.read();

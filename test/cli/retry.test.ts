@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, sandboxWithUser, TestUser } from '../helpers/cli.js';
@@ -68,5 +70,31 @@ describe('retries against injected faults', () => {
     const result = await user.run(['ads', 'accounts', 'list'], { env: { PLATFORM_BASE_URL: url } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/could not reach .*ECONNREFUSED.*platform sandbox serve/);
+  });
+
+  it("a bulk patch reads the current state with the batches' longer retry policy: six 429s in a row on the read do not end the run", async () => {
+    // One draw per API request (throttle only): the queue's numbers throttle, then every request passes.
+    const draws: number[] = [];
+    const throttled = await sandboxOnFreePort({ campaigns: 60, random: () => draws.shift() ?? 0.9, throttleRate: 0.5 });
+    try {
+      const throttledUser = new TestUser(throttled);
+      const throttledAccount = (await firstAccount(throttledUser)).ad_account_id;
+      const ids = (await throttledUser.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', throttledAccount, '--all'])).map(
+        (c) => c.campaign_id,
+      );
+      expect(ids.length).toBeGreaterThan(50); // past 50 rows the whole collection is read, page by page
+      const csv = path.join(throttledUser.configDir, 'rename.csv');
+      fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},Read after 429s ${i}`).join('\n')}\n`);
+      throttled.resetStats();
+      draws.push(...Array<number>(6).fill(0.1));
+      const run = await throttledUser.run(['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '-o', 'ndjson']);
+      expect(run.code, run.stderr).toBe(0);
+      const requests = throttled.stats.requests.map((r) => `${r.method} ${r.status}`);
+      expect(requests.slice(0, 7)).toEqual([...Array<string>(6).fill('GET 429'), 'GET 200']);
+      expect(requests.filter((r) => r.startsWith('PATCH'))).toEqual(['PATCH 200']);
+      for (const id of ids) expect(throttled.stats.writesById.get(id)).toBe(1);
+    } finally {
+      await throttled.close();
+    }
   });
 });
