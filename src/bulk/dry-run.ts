@@ -19,13 +19,15 @@ export interface DryRunRow {
 export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: string, mode: 'create' | 'patch'): AsyncGenerator<DryRunRow> {
   for await (const rows of chunks) {
     for (const row of rows) {
+      // A preview without the current state would guess: the read's failure ends it.
+      if ('unread' in row) throw row.unread;
       if (mode === 'patch' && !('problem' in row) && !('unchanged' in row) && row.current === undefined) return;
       yield judge(row, idField);
     }
   }
 }
 
-function judge(row: MergedRow, idField: string): DryRunRow {
+function judge(row: Exclude<MergedRow, { unread: Error }>, idField: string): DryRunRow {
   if ('problem' in row) return { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
   if ('unchanged' in row) return { line: row.line, id: row.id, result: 'unchanged', changes: '' };
   if (row.current === undefined) return { line: row.line, id: '', result: 'would_create', changes: describeChanges(row.item, undefined, idField).join('; ') };

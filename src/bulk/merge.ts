@@ -9,12 +9,14 @@ import { isUnchanged } from './diff.js';
 import type { PartialChanges } from './row-mapping.js';
 import type { CurrentLookup } from './current.js';
 import type { SpooledRow } from './spool.js';
+import { AuthError } from '../errors.js';
 
 /**
  * A row after the merge: to send (with the resource as it is now, for a dry run; null when
- * not found), unchanged (not sent), or a problem found against the current state.
+ * not found), unchanged (not sent), a problem found against the current state, or not sent
+ * because the current state could not be read (`unread`: why, after the HTTP core's retries).
  */
-export type MergedRow = (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string };
+export type MergedRow = (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string } | { line: number; id: string; unread: Error };
 
 const CHUNK = 200;
 
@@ -29,11 +31,30 @@ export async function* mergeWithCurrent(
   signal?: AbortSignal,
   resend: (line: number) => boolean = () => false,
 ): AsyncGenerator<MergedRow[]> {
+  // A read that failed for good: no more reads; this row and every later one is reported not
+  // sent (each row still gets a result, and a --resume sends them), rather than ending the run.
+  let unread: Error | undefined;
   for await (const rows of chunks) {
     for (let at = 0; at < rows.length; at += CHUNK) {
       const part = rows.slice(at, at + CHUNK);
       // Interrupted: no more reads; the runner reports these rows as not sent.
-      yield signal?.aborted ? part : await mergeChunk(part, idField, schema, lookup, resend);
+      if (signal?.aborted) {
+        yield part;
+        continue;
+      }
+      if (!unread) {
+        try {
+          yield await mergeChunk(part, idField, schema, lookup, resend);
+          continue;
+        } catch (error) {
+          // Refused credentials end the run as they do for a batch.
+          if (error instanceof AuthError || !(error instanceof Error)) throw error;
+          unread = error;
+        }
+      }
+      yield part.map((row) =>
+        'problem' in row ? row : { line: row.line, id: typeof row.item[idField] === 'string' ? row.item[idField] : '', unread: unread! },
+      );
     }
   }
 }

@@ -124,6 +124,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   const inFlightOf = new Map<number, SentRecord>();
   for (const batch of options.resumeFrom?.inFlight ?? []) for (const line of batch.lines) inFlightOf.set(line, batch);
   const rebuilding = new Map<string, Pending[]>();
+  /** Why the current state could not be read, once it could not: the rows after it are not sent. */
+  let unread: Error | undefined;
 
   for await (const chunk of options.rows)
     for (const row of chunk) {
@@ -151,6 +153,9 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
             ? { ...recorded, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
             : recorded,
         );
+      } else if ('unread' in row) {
+        unread ??= row.unread;
+        settle(seqNo, unreadResult(row.line, row.id, row.unread));
       } else if ('unchanged' in row) {
         settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
       } else if (resent !== undefined) {
@@ -182,8 +187,12 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       }
     }
   for (const key of [...open.keys()]) dispatch(key);
-  // An in-flight batch whose lines are not all in this input (a changed file) goes with what is there.
-  for (const [key, rows] of rebuilding) send(rows, inFlightOf.get(rows[0]!.line)?.campaignId, key);
+  // An in-flight batch whose lines are not all in this input (a changed file) goes with what is there;
+  // one whose other lines went unread waits for a run that can read them (its key must carry the same items).
+  for (const [key, rows] of rebuilding) {
+    if (unread) for (const row of rows) settle(row.seq, unreadResult(row.line, idOf(row.item, options.idField), unread));
+    else send(rows, inFlightOf.get(rows[0]!.line)?.campaignId, key);
+  }
   while (nextToYield < seq) {
     if (!done.has(nextToYield)) await new Promise<void>((resolve) => (wake = resolve));
     yield* drainReady();
@@ -197,6 +206,10 @@ function retriable(recorded: ResultRow | undefined): ResultRow | undefined {
 
 function idOf(item: Record<string, unknown>, idField: string): string {
   return typeof item[idField] === 'string' ? item[idField] : '';
+}
+
+function unreadResult(line: number, id: string, error: Error): ResultRow {
+  return { line, id, result: 'skipped', error_code: 'NotSent', error_message: `not sent: the current state could not be read (${errorLine(error)})` };
 }
 
 function interrupted(line: number, id: string): ResultRow {

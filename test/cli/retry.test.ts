@@ -97,4 +97,46 @@ describe('retries against injected faults', () => {
       await throttled.close();
     }
   });
+
+  it('when the read of the current state fails for good, every row still gets a result (not sent), nothing is written, and --resume sends them', async () => {
+    const draws: number[] = [];
+    const throttled = await sandboxOnFreePort({ campaigns: 60, random: () => draws.shift() ?? 0.9, throttleRate: 0.5 });
+    try {
+      const throttledUser = new TestUser(throttled);
+      const throttledAccount = (await firstAccount(throttledUser)).ad_account_id;
+      const ids = (await throttledUser.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', throttledAccount, '--all'])).map(
+        (c) => c.campaign_id,
+      );
+      const csv = path.join(throttledUser.configDir, 'unread.csv');
+      fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},Unread ${i}`).join('\n')}\n`);
+      const journal = path.join(throttledUser.configDir, 'unread.journal');
+      const args = ['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '--journal', journal, '-o', 'ndjson'];
+      throttled.resetStats();
+      // Every attempt of the first read is throttled: 8 of 8.
+      draws.push(...Array<number>(8).fill(0.1));
+      const failed = await throttledUser.run(args);
+      expect(failed.code).toBe(1);
+      const results = failed.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { line: number; result: string; error_code: string; error_message: string });
+      expect(results.map((r) => r.line)).toEqual(ids.map((_, i) => i + 2));
+      expect(new Set(results.map((r) => `${r.result} ${r.error_code}`))).toEqual(new Set(['skipped NotSent']));
+      expect(results[0]!.error_message).toMatch(/^not sent: the current state could not be read \(.*RateLimitExceeded/);
+      expect(throttled.stats.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+      expect(throttled.stats.writesById.size).toBe(0);
+
+      // A dry run cannot preview without the current state: it ends with the read's error.
+      draws.push(...Array<number>(8).fill(0.1));
+      const preview = await throttledUser.run(['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '--dry-run', '-o', 'ndjson']);
+      expect(preview.code).toBe(1);
+      expect(preview.stderr).toMatch(/RateLimitExceeded/);
+
+      const resumed = await throttledUser.run([...args, '--resume', journal]);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      for (const id of ids) expect(throttled.stats.writesById.get(id)).toBe(1);
+    } finally {
+      await throttled.close();
+    }
+  });
 });
