@@ -9,6 +9,39 @@ import type { PartialChanges, RowProblem } from './row-mapping.js';
 
 export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
 
+const PREFIX = 'platform-bulk-';
+
+/**
+ * Removes the spools of runs whose process is gone: one killed with SIGKILL (or a second
+ * Ctrl-C) cannot remove its own, and it holds a copy of every input row.
+ */
+function removeOrphans(tmpdir: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmpdir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^platform-bulk-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      fs.rmSync(path.join(tmpdir, name), { recursive: true, force: true });
+    } catch {
+      // another user's, or removed meanwhile: not ours to worry about
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0); // signal 0 only asks whether the process exists
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, under another user
+  }
+}
+
 /** Rows are written to the file in chunks of about this size (a write per row costs a call each). */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -20,7 +53,9 @@ export class Spool {
   invalid = 0;
 
   constructor(tmpdir = os.tmpdir()) {
-    const dir = fs.mkdtempSync(path.join(tmpdir, 'platform-bulk-'));
+    removeOrphans(tmpdir);
+    // The owner's pid in the name: a later run can tell a spool whose process is gone.
+    const dir = fs.mkdtempSync(path.join(tmpdir, `${PREFIX}${process.pid}-`));
     this.path = path.join(dir, 'rows.ndjson');
     // Opened synchronously, so that an early remove() never races an asynchronous open.
     this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });

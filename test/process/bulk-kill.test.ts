@@ -22,6 +22,7 @@ let sandbox: SandboxProcess;
 beforeAll(
   async () => {
     dir = tempDir('platform-kill-');
+    fs.mkdirSync(tmp());
     sandbox = await startSandboxProcess([
       ...['--campaigns', String(PATCH_ROWS), '--fail-rate', '0.1', '--throttle-rate', '0.1'],
       ...['--item-fail-rate', '0.05', '--latency', '20'],
@@ -35,7 +36,10 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const env = () => ({ PATH: process.env.PATH ?? '', HOME: dir, PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: url });
+// The runs' spools go here: a killed run leaves its own, and a later run removes it.
+const tmp = () => path.join(dir, 'tmp');
+const env = () => ({ PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: tmp(), PLATFORM_CONFIG_DIR: path.join(dir, 'config'), PLATFORM_BASE_URL: url });
+const spools = () => fs.readdirSync(tmp()).filter((name) => name.startsWith('platform-bulk-'));
 
 type Stop = 'SIGKILL' | 'SIGTERM' | 'SIGHUP' | 'double SIGINT';
 
@@ -202,6 +206,8 @@ describe('bulk runs survive any kill', () => {
       const args = bulkArgs('patch', csv, journal, 10);
       const { stdout, stopped } = await killAndResume(args, journal, rows.length, STOPS);
       expectEveryStop(stopped, rows.length);
+      // The spools of the runs killed with SIGKILL (and a double Ctrl-C) were removed by the runs after them.
+      expect(spools()).toEqual([]);
       const after = await stats();
       const twice = rows.filter((id) => (after[id] ?? 0) - (before[id] ?? 0) !== 1);
       expect(twice, `rows not applied exactly once: ${twice.length}`).toEqual([]);
@@ -229,6 +235,7 @@ describe('bulk runs survive any kill', () => {
       const args = bulkArgs('create', csv, journal, 5);
       const { stdout, stopped } = await killAndResume(args, journal, CREATE_ROWS, STOPS);
       expectEveryStop(stopped, CREATE_ROWS);
+      expect(spools()).toEqual([]);
       const names = (await allCampaigns()).map((c) => c.name).filter((n) => n.startsWith(`${marker}-`));
       const counts = new Map<string, number>();
       for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
