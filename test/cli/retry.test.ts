@@ -13,6 +13,25 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/**
+ * A sandbox of 60 campaigns (a patch of more than 50 rows reads the whole collection, page by
+ * page) whose API requests each draw one number, throttled below 0.5: `throttle(n)` makes the
+ * next n requests 429s, then every request passes. `rename(tag)` writes a CSV renaming them all.
+ */
+async function throttledSandbox() {
+  const draws: number[] = [];
+  const sandbox = await sandboxOnFreePort({ campaigns: 60, random: () => draws.shift() ?? 0.9, throttleRate: 0.5 });
+  const user = new TestUser(sandbox);
+  const account = (await firstAccount(user)).ad_account_id;
+  const ids = (await user.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', account, '--all'])).map((c) => c.campaign_id);
+  const rename = (tag: string) => {
+    const csv = path.join(user.configDir, `${tag}.csv`);
+    fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},${tag} ${i}`).join('\n')}\n`);
+    return csv;
+  };
+  return { sandbox, user, account, ids, rename, throttle: (n: number) => draws.push(...Array<number>(n).fill(0.1)) };
+}
+
 describe('retries against injected faults', () => {
   it('a list still succeeds while the sandbox answers 429s, 500s and drops connections', async () => {
     const expected = await user.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', account, '--all']);
@@ -73,20 +92,12 @@ describe('retries against injected faults', () => {
   });
 
   it("a bulk patch reads the current state with the batches' longer retry policy: six 429s in a row on the read do not end the run", async () => {
-    // One draw per API request (throttle only): the queue's numbers throttle, then every request passes.
-    const draws: number[] = [];
-    const throttled = await sandboxOnFreePort({ campaigns: 60, random: () => draws.shift() ?? 0.9, throttleRate: 0.5 });
+    const { sandbox: throttled, user: throttledUser, account: throttledAccount, ids, rename, throttle } = await throttledSandbox();
     try {
-      const throttledUser = new TestUser(throttled);
-      const throttledAccount = (await firstAccount(throttledUser)).ad_account_id;
-      const ids = (await throttledUser.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', throttledAccount, '--all'])).map(
-        (c) => c.campaign_id,
-      );
-      expect(ids.length).toBeGreaterThan(50); // past 50 rows the whole collection is read, page by page
-      const csv = path.join(throttledUser.configDir, 'rename.csv');
-      fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},Read after 429s ${i}`).join('\n')}\n`);
+      expect(ids.length).toBeGreaterThan(50);
+      const csv = rename('Read after 429s');
       throttled.resetStats();
-      draws.push(...Array<number>(6).fill(0.1));
+      throttle(6);
       const run = await throttledUser.run(['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '-o', 'ndjson']);
       expect(run.code, run.stderr).toBe(0);
       const requests = throttled.stats.requests.map((r) => `${r.method} ${r.status}`);
@@ -99,21 +110,14 @@ describe('retries against injected faults', () => {
   });
 
   it('when the read of the current state fails for good, every row still gets a result (not sent), nothing is written, and --resume sends them', async () => {
-    const draws: number[] = [];
-    const throttled = await sandboxOnFreePort({ campaigns: 60, random: () => draws.shift() ?? 0.9, throttleRate: 0.5 });
+    const { sandbox: throttled, user: throttledUser, account: throttledAccount, ids, rename, throttle } = await throttledSandbox();
     try {
-      const throttledUser = new TestUser(throttled);
-      const throttledAccount = (await firstAccount(throttledUser)).ad_account_id;
-      const ids = (await throttledUser.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', throttledAccount, '--all'])).map(
-        (c) => c.campaign_id,
-      );
-      const csv = path.join(throttledUser.configDir, 'unread.csv');
-      fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},Unread ${i}`).join('\n')}\n`);
+      const csv = rename('Unread');
       const journal = path.join(throttledUser.configDir, 'unread.journal');
       const args = ['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '--journal', journal, '-o', 'ndjson'];
       throttled.resetStats();
       // Every attempt of the first read is throttled: 8 of 8.
-      draws.push(...Array<number>(8).fill(0.1));
+      throttle(8);
       const failed = await throttledUser.run(args);
       expect(failed.code).toBe(1);
       const results = failed.stdout
@@ -127,7 +131,7 @@ describe('retries against injected faults', () => {
       expect(throttled.stats.writesById.size).toBe(0);
 
       // A dry run cannot preview without the current state: it ends with the read's error.
-      draws.push(...Array<number>(8).fill(0.1));
+      throttle(8);
       const preview = await throttledUser.run(['ads', 'campaigns', 'patch', '--account', throttledAccount, '--from-csv', csv, '--dry-run', '-o', 'ndjson']);
       expect(preview.code).toBe(1);
       expect(preview.stderr).toMatch(/RateLimitExceeded/);
