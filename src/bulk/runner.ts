@@ -133,7 +133,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       const previous = options.alreadyDone?.get(row.line);
       // A transient item failure was not applied ("retry it"): a resumed run sends it again
       // (a new batch, a new key) rather than repeat the failure as final.
-      const recorded = retriable(options.resumeFrom?.done.get(row.line));
+      const recorded = finalResult(options.resumeFrom?.done.get(row.line));
       // (a line with any journaled result is not part of its in-flight batch's resend: see `waiting` below)
       const resent = options.resumeFrom?.done.has(row.line) ? undefined : inFlightOf.get(row.line);
       if ('problem' in row) {
@@ -199,8 +199,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   }
 }
 
-/** A journaled result, unless it is a transient item failure, which a resumed run sends again. */
-function retriable(recorded: ResultRow | undefined): ResultRow | undefined {
+/** A journaled result if it is final: a transient item failure is not (a resumed run sends it again). */
+function finalResult(recorded: ResultRow | undefined): ResultRow | undefined {
   return recorded?.result === 'failed' && TRANSIENT_ITEM_CODES.has(recorded.error_code) ? undefined : recorded;
 }
 
