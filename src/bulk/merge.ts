@@ -22,7 +22,11 @@ const CHUNK = 200;
 
 type Json = Record<string, unknown>;
 
-/** `resend`: lines of a batch that was in flight when a run was killed: sent again as they were, never judged unchanged. */
+/**
+ * `resend`: lines of a batch that was in flight when a run was killed: sent again as they
+ * were, never judged unchanged. `reportUnread`: a failed read marks the rows `unread` (a bulk
+ * run goes on to give each a result) instead of ending the merge with the read's error.
+ */
 export async function* mergeWithCurrent(
   chunks: AsyncIterable<SpooledRow[]>,
   idField: string,
@@ -30,6 +34,7 @@ export async function* mergeWithCurrent(
   lookup: CurrentLookup,
   signal?: AbortSignal,
   resend: (line: number) => boolean = () => false,
+  reportUnread = true,
 ): AsyncGenerator<MergedRow[]> {
   // A read that failed for good: no more reads; this row and every later one is reported not
   // sent (each row still gets a result, and a --resume sends them), rather than ending the run.
@@ -48,7 +53,7 @@ export async function* mergeWithCurrent(
           continue;
         } catch (error) {
           // Refused credentials end the run as they do for a batch.
-          if (error instanceof AuthError || !(error instanceof Error)) throw error;
+          if (!reportUnread || error instanceof AuthError || !(error instanceof Error)) throw error;
           unread = error;
         }
       }

@@ -135,10 +135,15 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
     // A patch's partial changes to nested objects are made whole from the current resources.
     const schema = itemSchema(plan.resource, plan.mode);
-    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, BULK_RETRY);
+    // One row (a patch from flags) reads as any interactive command does, and a failed read is
+    // its error; a bulk run's read gets the batches' attempts, and a failed one leaves its rows unsent.
+    const bulk = spool.rows > 1;
+    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
     const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
     const merged = () =>
-      plan.mode === 'patch' ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line)) : spool.read();
+      plan.mode === 'patch'
+        ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line), bulk)
+        : spool.read();
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
       await sinks.dryRun(dryRun(merged(), plan.resource.idField, plan.mode));

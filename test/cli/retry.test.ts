@@ -143,4 +143,19 @@ describe('retries against injected faults', () => {
       await throttled.close();
     }
   });
+
+  it('a patch of one item from flags reads as any interactive command: a failed read is its one-line error, after the usual 5 attempts', async () => {
+    const { sandbox: throttled, user: throttledUser, account: throttledAccount, ids, throttle } = await throttledSandbox();
+    try {
+      throttled.resetStats();
+      throttle(5);
+      const run = await throttledUser.run(['ads', 'campaigns', 'patch', '--account', throttledAccount, '--campaign-id', ids[0]!, '--name', 'One item']);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/RateLimitExceeded.*gave up after 5 attempts/);
+      expect(throttled.stats.requests.map((r) => `${r.method} ${r.status}`)).toEqual(Array<string>(5).fill('GET 429'));
+    } finally {
+      await throttled.close();
+    }
+  });
 });
