@@ -9,6 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     // The contract gate: CLI exchanges recorded in front of test sandboxes are checked against the OpenAPI.
     setupFiles: ['test/helpers/contract/gate.ts'],
-    globalSetup: ['test/helpers/contract/global.ts'],
+    // The contract gate's summaries stay outside the run's temporary folder, which goes first at the end.
+    globalSetup: ['test/helpers/contract/global.ts', 'test/helpers/temp-root.ts'],
   },
 });
