@@ -16,7 +16,8 @@ import { AuthError } from '../errors.js';
  * not found), unchanged (not sent), a problem found against the current state, or not sent
  * because the current state could not be read (`unread`: why, after the HTTP core's retries).
  */
-export type MergedRow = (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string } | { line: number; id: string; unread: Error };
+export type MergedRow =
+  (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string } | (Exclude<SpooledRow, { problem: unknown }> & { unread: Error });
 
 const CHUNK = 200;
 
@@ -57,9 +58,7 @@ export async function* mergeWithCurrent(
           unread = error;
         }
       }
-      yield part.map((row) =>
-        'problem' in row ? row : { line: row.line, id: typeof row.item[idField] === 'string' ? row.item[idField] : '', unread: unread! },
-      );
+      yield part.map((row) => ('problem' in row ? row : { ...row, unread: unread! }));
     }
   }
 }

@@ -155,7 +155,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
         );
       } else if ('unread' in row) {
         unread ??= row.unread;
-        settle(seqNo, unreadResult(row.line, row.id, row.unread));
+        settle(seqNo, unreadResult(row.line, idOf(row.item, options.idField), row.unread));
       } else if ('unchanged' in row) {
         settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
       } else if (resent !== undefined) {
