@@ -23,7 +23,7 @@ function removeOrphans(tmpdir: string): void {
     return;
   }
   for (const name of names) {
-    const pid = Number(/^platform-bulk-(\d+)-/.exec(name)?.[1]);
+    const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : 0;
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     try {
       fs.rmSync(path.join(tmpdir, name), { recursive: true, force: true });
