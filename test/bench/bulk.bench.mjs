@@ -30,6 +30,7 @@ env.PLATFORM_BASE_URL = sandbox.url;
  * CPU time (ms) the sandbox process has used so far, from /proc (Linux; undefined elsewhere):
  * what the server itself spends on a run bounds how fast any client can finish it.
  */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 function sandboxCpuMs() {
   try {
     const stat = fs.readFileSync(`/proc/${sandbox.pid}/stat`, 'utf8');
@@ -38,8 +39,7 @@ function sandboxCpuMs() {
       .split(' ')
       .slice(11, 13)
       .map(Number);
-    const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-    return ((utime + stime) * 1000) / ticks;
+    return ((utime + stime) * 1000) / clockTicks;
   } catch {
     return undefined;
   }
