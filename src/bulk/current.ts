@@ -69,13 +69,18 @@ const FEW_AGAIN = 20;
 /** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
 const READ_AHEAD = 2_000;
 
+/** What the reader keeps of an id once its item was taken: enough to tell an id asked for again. */
+const TAKEN = null;
+
 /**
  * Items read in the background, each let go once taken, so memory holds only what is read
  * ahead of the lookups; an id asked for again is reported, for the caller to read afresh.
  */
 class CollectionReader {
-  readonly #ahead = new Map<string, Json>();
-  readonly #taken = new Set<string>();
+  /** Every id read so far: its item until taken, then TAKEN (one map: a look-up per id, not two). */
+  readonly #seen = new Map<string, Json | typeof TAKEN>();
+  /** Items read and not taken yet. */
+  #ahead = 0;
   #done = false;
   #error: Error | undefined;
   /** Lookups waiting for more pages. */
@@ -91,11 +96,13 @@ class CollectionReader {
     try {
       let count = 0;
       for await (const item of items) {
-        this.#ahead.set(idOf(item), compact(item));
+        const id = idOf(item);
+        if (!this.#seen.get(id)) this.#ahead++; // (an id read again after it was taken is ahead again)
+        this.#seen.set(id, compact(item));
         if (++count % 500 !== 0) continue;
         this.#notify();
         // A lookup waiting for an id not read yet always gets more pages (the input may be in any order).
-        while (this.#ahead.size >= READ_AHEAD && this.#wake.length === 0) await new Promise<void>((resolve) => (this.#resume = resolve));
+        while (this.#ahead >= READ_AHEAD && this.#wake.length === 0) await new Promise<void>((resolve) => (this.#resume = resolve));
       }
     } catch (error) {
       this.#error = error as Error;
@@ -111,7 +118,11 @@ class CollectionReader {
 
   /** The items of these ids, once the pages holding them are read (ids not found are absent); `again`: ids taken before. */
   async take(ids: string[]): Promise<{ found: Map<string, Json>; again: string[] }> {
-    while (!this.#done && ids.some((id) => !this.#ahead.has(id) && !this.#taken.has(id))) {
+    // The ids before `known` are read (or taken) already: each wake checks only the rest.
+    let known = 0;
+    for (;;) {
+      while (known < ids.length && this.#seen.has(ids[known]!)) known++;
+      if (known === ids.length || this.#done) break;
       const more = new Promise<void>((resolve) => this.#wake.push(resolve));
       this.#resumeReading();
       await more;
@@ -120,12 +131,12 @@ class CollectionReader {
     const found = new Map<string, Json>();
     const again = new Set<string>();
     for (const id of ids) {
-      const item = this.#ahead.get(id);
-      if (item !== undefined) {
+      const item = this.#seen.get(id);
+      if (item) {
         found.set(id, item);
-        this.#ahead.delete(id);
-        this.#taken.add(id);
-      } else if (this.#taken.has(id) && !found.has(id)) {
+        this.#seen.set(id, TAKEN);
+        this.#ahead--;
+      } else if (item === TAKEN && !found.has(id)) {
         again.add(id);
       }
     }

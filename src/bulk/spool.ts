@@ -56,7 +56,7 @@ export class Spool {
     removeOrphans(tmpdir);
     // The owner's pid in the name: a later run can tell a spool whose process is gone.
     const dir = fs.mkdtempSync(path.join(tmpdir, `${PREFIX}${process.pid}-`));
-    this.path = path.join(dir, 'rows.ndjson');
+    this.path = path.join(dir, 'rows.json');
     // Opened synchronously, so that an early remove() never races an asynchronous open.
     this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });
     this.#writer = new ChunkedWriter(this.#out, { chunkBytes: CHUNK_BYTES });
@@ -66,7 +66,8 @@ export class Spool {
   add(row: SpooledRow): Promise<void> | undefined {
     this.rows++;
     if ('problem' in row) this.invalid++;
-    return this.#writer.write(`${JSON.stringify(row)}\n`);
+    // Each row ends in ",\n": the rows of a chunk read back parse as one array (see read()).
+    return this.#writer.write(`${JSON.stringify(row)},\n`);
   }
 
   async close(): Promise<void> {
@@ -78,11 +79,16 @@ export class Spool {
   async *read(): AsyncGenerator<SpooledRow[]> {
     let rest = '';
     for await (const chunk of fs.createReadStream(this.path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES })) {
-      const lines = (rest + (chunk as string)).split('\n');
-      rest = lines.pop()!;
-      yield lines.filter(Boolean).map((line) => JSON.parse(line) as SpooledRow);
+      const text = rest + (chunk as string);
+      const end = text.lastIndexOf('\n');
+      if (end < 0) {
+        rest = text;
+        continue;
+      }
+      rest = text.slice(end + 1);
+      // The whole rows of the chunk, without the last row's ",": one JSON.parse, not one per row.
+      yield JSON.parse(`[${text.slice(0, end - 1)}]`) as SpooledRow[];
     }
-    if (rest) yield [JSON.parse(rest) as SpooledRow];
   }
 
   /** Ends the file (letting pending writes land) and deletes it. */

@@ -35,7 +35,8 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
       await out.write(count === 0 ? '[]\n' : '\n]\n');
     } else if (format === 'ndjson') {
       for await (const row of rows) {
-        await out.write(`${JSON.stringify(row)}\n`);
+        const wait = out.write(`${JSON.stringify(row)}\n`);
+        if (wait) await wait; // (an await of nothing still costs a turn, per row)
         count++;
       }
     } else {
