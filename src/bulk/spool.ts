@@ -89,6 +89,8 @@ export class Spool {
       // The whole rows of the chunk, without the last row's ",": one JSON.parse, not one per row.
       yield JSON.parse(`[${text.slice(0, end - 1)}]`) as SpooledRow[];
     }
+    // Every row was written whole before the file was closed; a partial one means rows would be lost.
+    if (rest) throw new Error(`the spool ${this.path} ends in the middle of a row`);
   }
 
   /** Ends the file (letting pending writes land) and deletes it. */
