@@ -27,27 +27,24 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
   // Streamed, in chunks; what was written before a failure still goes out.
   const out = new ChunkedWriter(ctx.io.stdout, { delayMs: 50 });
   try {
+    let text: (row: T) => string;
     if (format === 'json') {
-      for await (const row of rows) {
-        await out.write(`${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`);
-        count++;
-      }
-      await out.write(count === 0 ? '[]\n' : '\n]\n');
+      text = (row) => `${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`;
     } else if (format === 'ndjson') {
-      for await (const row of rows) {
-        const wait = out.write(`${JSON.stringify(row)}\n`);
-        if (wait) await wait; // (an await of nothing still costs a turn, per row)
-        count++;
-      }
+      text = (row) => `${JSON.stringify(row)}\n`;
     } else {
       const { stringify } = await import('csv-stringify/sync');
       const columns = view.columns.filter((c) => !c.tableOnly);
       await out.write(stringify([columns.map((c) => c.name)]));
-      for await (const row of rows) {
-        await out.write(stringify([columns.map((c) => c.csv(row) ?? '')]));
-        count++;
-      }
+      text = (row) => stringify([columns.map((c) => c.csv(row) ?? '')]);
     }
+    for await (const row of rows) {
+      // Most writes only gather into the chunk; an await of nothing would still cost a turn per row.
+      const wait = out.write(text(row));
+      if (wait) await wait;
+      count++;
+    }
+    if (format === 'json') await out.write(count === 0 ? '[]\n' : '\n]\n');
   } finally {
     await out.end();
   }
