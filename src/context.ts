@@ -1,5 +1,5 @@
 // What every command receives: its IO, environment, clock and lazily created services.
-// Commands never touch `process`, `conf` or `undici` themselves (design.md, Layers).
+// Commands never touch `process`, `conf` or `undici` themselves (CONTRIBUTING.md, Layers).
 import type { ConfigStore } from './config/store.js';
 import type { ProfileChoice } from './config/resolve.js';
 import type { ApiClient } from './api/client.js';

@@ -1,4 +1,4 @@
-// Typed errors and the one place that maps them to exit codes (design.md: exit codes).
+// Typed errors and the one place that maps them to exit codes (README, Exit codes).
 
 export const EXIT = {
   ok: 0,

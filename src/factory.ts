@@ -115,7 +115,7 @@ export function createFactory(deps: FactoryDeps): Factory {
     const baseUrl = baseUrlOf(deps.env, profile)?.value;
     if (!baseUrl)
       throw new UsageError(`profile ${profileName} has no base URL; run \`platform auth login --client-credentials --profile ${profileName} --base-url URL\``);
-    // Three hosts (design.md): secrets go only to auth_url, bearer tokens never do.
+    // Three hosts (README, Credentials): secrets go only to auth_url, bearer tokens never do.
     const authUrl = authUrlOf(deps.env, profile)?.value ?? baseUrl;
     const riderUrl = riderUrlOf(deps.env, profile)?.value ?? baseUrl;
     const [{ HttpCore }, { createAgent, proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([

@@ -1,5 +1,5 @@
 // The only module that touches the real process: argv, env, streams, signals, exit.
-// Start-up matters (design.md): this file statically imports only node:module and the
+// Start-up matters (CONTRIBUTING.md, Start-up): this file statically imports only node:module and the
 // version; `--version` answers without loading commander, and the CLI loads afterwards.
 import nodeModule from 'node:module';
 import { VERSION } from './version.js';

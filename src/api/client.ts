@@ -7,7 +7,7 @@ import { ProductsApi } from './products.js';
 import { ReportsApi } from './reports.js';
 import { RiderApi } from './rider.js';
 
-/** The HTTP cores of a profile's three hosts (design.md, Hosts). */
+/** The HTTP cores of a profile's three hosts (README, Credentials). */
 export interface ClientHosts {
   /** base_url: the ads and delivery APIs, and `platform api`. */
   ads: HttpCore;

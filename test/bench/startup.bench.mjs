@@ -1,5 +1,5 @@
-// Start-up time of typical commands against a bare `node -e 0`, as ratios (design.md,
-// Startup). Targets: --version <= 1.3x, --help <= 1.6x, an API list against a running
+// Start-up time of typical commands against a bare `node -e 0`, as ratios (CONTRIBUTING.md,
+// Start-up). Targets: --version <= 1.3x, --help <= 1.6x, an API list against a running
 // sandbox <= 3x, webhooks verify <= 1.8x.
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';

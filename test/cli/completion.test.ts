@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETION_FILES, completionScript, SHELLS } from '../../src/commands/completion/scripts.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
+import { systemTool } from '../helpers/system-tools.js';
+
+const zsh = systemTool('zsh');
+const fish = systemTool('fish');
 
 const root = path.resolve(import.meta.dirname, '../..');
 let sandbox: Sandbox;
@@ -21,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** Runs a shell on a script; a missing shell fails with how to install it (CI installs bash, zsh and fish). */
+/** Runs a shell on a script (the zsh and fish tests run only where systemTool found the shell). */
 function shell(name: 'bash' | 'zsh' | 'fish', args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(name, args, { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH, HOME: dir } });
   const error: NodeJS.ErrnoException | undefined = result.error;
@@ -66,9 +70,14 @@ describe('completion scripts', () => {
     expect(result.stderr).toMatch(/bash, zsh, fish/);
   });
 
-  it('zsh and fish accept their scripts (zsh -n, fish -n), and so does bash -n', () => {
+  it('bash accepts its script (bash -n)', () => {
+    const result = shell('bash', ['-n', COMPLETION_FILES.bash]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it.skipIf(!zsh.present || !fish.present)(`zsh and fish accept their scripts (zsh -n, fish -n)${zsh.skipNote}${fish.skipNote}`, () => {
     for (const [name, file] of [
-      ['bash', COMPLETION_FILES.bash],
       ['zsh', COMPLETION_FILES.zsh],
       ['fish', COMPLETION_FILES.fish],
     ] as const) {
@@ -136,7 +145,7 @@ describe('platform __complete profiles', () => {
   });
 });
 
-describe('zsh completion', () => {
+describe.skipIf(!zsh.present)(`zsh completion${zsh.skipNote}`, () => {
   it('walks the command line as bash does (completion builtins stubbed, the script is real)', () => {
     const stubs = [
       'compdef() { : }',
@@ -156,7 +165,7 @@ describe('zsh completion', () => {
   });
 });
 
-describe('fish completion', () => {
+describe.skipIf(!fish.present)(`fish completion${fish.skipNote}`, () => {
   it('offers what complete -C asks for', () => {
     const offers = (line: string) =>
       shell('fish', ['--no-config', '-c', `source ${COMPLETION_FILES.fish}; complete -C ${JSON.stringify(line)}`])

@@ -1,4 +1,4 @@
-// `platform --version` and `--help` must load none of the heavy packages (design.md, Startup).
+// `platform --version` and `--help` must load none of the heavy packages (CONTRIBUTING.md, Start-up).
 //
 // How this is checked, without timing anything: the CLI is built exactly as `npm run build`
 // builds it (its script, with a temporary directory for dist/, so the result is never stale

@@ -1,5 +1,5 @@
 // Validates recorded ads exchanges against the public OpenAPI of the ads API
-// (../shared/reference/ads-openapi.json), with ajv: query parameters, request bodies and
+// (vendored as test/contract/ads-openapi.json; its source is in test/contract/SOURCE.md), with ajv: query parameters, request bodies and
 // response bodies of each operation. Only the overlays in overlays.ts are applied.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,7 @@ interface Operation {
   responses: Map<string, ValidateFunction>;
 }
 
-export const OPENAPI_PATH = path.resolve(import.meta.dirname, '../../../../shared/reference/ads-openapi.json');
+export const OPENAPI_PATH = path.resolve(import.meta.dirname, '../../contract/ads-openapi.json');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
