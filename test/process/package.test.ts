@@ -32,11 +32,28 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('holds only what runs: the launcher, the bundle, completions, README and LICENSE', () => {
+  it('holds only what runs: the launcher, the bundle, completions, README, LICENSE and the third-party notices', () => {
     const files = JSON.parse(fs.readFileSync(path.join(work, 'files.json'), 'utf8')) as string[];
-    expect(files.filter((f) => !/^(bin\/platform\.js|dist\/[\w-]+\.js|completions\/.+|README\.md|LICENSE|package\.json)$/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => !/^(bin\/platform\.js|dist\/[\w-]+\.js|dist\/THIRD-PARTY-NOTICES\.md|completions\/.+|README\.md|LICENSE|package\.json)$/.test(f)),
+    ).toEqual([]);
     expect(files).toContain('LICENSE');
+    expect(files).toContain('dist/THIRD-PARTY-NOTICES.md');
     expect(files.some((f) => f.endsWith('.map') || f === 'dist/meta.json')).toBe(false);
+  });
+
+  it('names the licence of every third-party package the bundle holds', () => {
+    const meta = JSON.parse(fs.readFileSync(path.join(root, 'dist/meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const bundled = new Set(
+      Object.keys(meta.inputs)
+        .filter((input) => input.includes('node_modules/'))
+        .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/[^]*$/.exec(input.slice(input.lastIndexOf('node_modules/')))![1]!),
+    );
+    expect(bundled.size).toBeGreaterThan(20);
+    const notices = fs.readFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'), 'utf8');
+    const named = new Set([...notices.matchAll(/^## ((?:@[^/]+\/)?[^@\s]+)@/gm)].map((m) => m[1]!));
+    expect([...bundled].filter((name) => !named.has(name))).toEqual([]);
+    expect(notices).toMatch(/## commander@[\d.]+ \(MIT\)\n[^]*?Permission is hereby granted/);
   });
 
   it('installs without running a script and without a warning about itself', () => {
