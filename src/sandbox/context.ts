@@ -21,6 +21,7 @@ export interface SandboxContext {
   store: DataStore;
   persister: Persister;
   now: () => number;
+  sleep: (ms: number) => Promise<void>;
   random: () => number;
   stats: SandboxStats;
   faults: Faults;

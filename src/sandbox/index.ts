@@ -41,6 +41,8 @@ export interface SandboxOptions {
   /** Duplicate and out-of-order deliveries (spec 6.3.1), as shares of events. */
   webhookChaos?: WebhookChaos;
   now?: () => number;
+  /** Waits of injected latency (--latency); tests pass one that records them. */
+  sleep?: (ms: number) => Promise<void>;
   log?: (line: string) => void;
   random?: () => number;
 }
@@ -80,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store,
     persister,
     now: options.now ?? Date.now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: options.random ?? Math.random,
     stats,
     faults,

@@ -52,7 +52,7 @@ async function handle(
   } finally {
     if (reserved) budget.release(reserved);
   }
-  if (ctx.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, ctx.faults.latencyMs));
+  if (ctx.faults.latencyMs > 0) await ctx.sleep(ctx.faults.latencyMs);
   const requests = ctx.stats.requests;
   requests.push({ method, path: url.pathname, status: response.status });
   // Bounded: drop the older half when it doubles (amortized O(1), never more than twice the size).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { sandboxOnFreePort, sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import { fastClock, sandboxOnFreePort, sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
 
 const COLUMNS = ['day_of', 'campaign_id', 'campaign_name', 'impressions', 'clicks', 'ad_spend', 'orders_7d_on_click_date'];
 const RANGE = ['--since', '2025-01-13', '--until', '2025-01-20'];
@@ -199,9 +199,14 @@ describe('waiting that stops: --timeout and Ctrl-C name the command that waits a
 
   it('Ctrl-C while waiting exits 130 naming the report and the command that waits again; the job goes on', async () => {
     const controller = new AbortController();
-    const running = slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', path.join(dir, 'ctrl-c.csv')), { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('interrupted')), 300);
-    const result = await running;
+    // Ctrl-C as the command starts its first wait between polls of the report (its clock's first sleep).
+    const clock = fastClock();
+    const interruptingClock = { ...clock, sleep: (ms: number, signal?: AbortSignal) => (controller.abort(new Error('interrupted')), clock.sleep(ms, signal)) };
+    const result = await slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', path.join(dir, 'ctrl-c.csv')), {
+      signal: controller.signal,
+      clock: interruptingClock,
+    });
+    expect(clock.slept).toHaveLength(1);
     expect(result.code).toBe(130);
     const id = /report (report_[0-9a-f]+) is still PROCESSING/.exec(result.stderr)?.[1];
     expect(id, result.stderr).toBeDefined();

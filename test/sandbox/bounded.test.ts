@@ -51,6 +51,14 @@ describe('bounded memory', () => {
   }, 60_000);
 });
 
+/** Polls a condition of the file system (not a timing): fails the test if it never holds. */
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  for (const started = Date.now(); !condition();) {
+    if (Date.now() - started > timeoutMs) throw new Error('the state file was never written');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('--state under SIGKILL', () => {
   it('is whole after a kill at any moment of a busy run, five times, and the sandbox starts from it', async () => {
     const dir = tempDir();
@@ -71,36 +79,66 @@ describe('--state under SIGKILL', () => {
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const account = ((await (await fetch(`${url}/v1/ads/ad-accounts`, { headers })).json()) as { ad_accounts: Array<{ ad_account_id: string }> })
         .ad_accounts[0]!.ad_account_id;
-      // Writes keep the state file being rewritten; the kill lands somewhere in them.
-      const writes = Array.from({ length: 40 }, (_, i) =>
-        fetch(`${url}/v1/ads/${account}/campaigns`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            campaigns: [
-              {
-                name: `Round ${round} ${i}`,
-                configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
-                budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '100000', currency_code: 'USD' } },
-              },
-            ],
-          }),
-        }).catch(() => undefined),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 150 + round * 120));
+      // Writes keep the state file being rewritten until the kill, which lands somewhere in them.
+      let writing = true;
+      let sent = 0;
+      const writer = (async () => {
+        while (writing) {
+          const i = sent++;
+          await fetch(`${url}/v1/ads/${account}/campaigns`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              campaigns: [
+                {
+                  name: `Round ${round} ${i}`,
+                  configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
+                  budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '100000', currency_code: 'USD' } },
+                },
+              ],
+            }),
+          }).catch(() => undefined);
+        }
+      })();
+      // Kill once this round's writes have reached the file (it is rewritten after each burst),
+      // at a different point of the next rewrite each round.
+      const before = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
+      await waitFor(() => fs.existsSync(state) && fs.statSync(state).mtimeMs !== before, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, round * 70));
       // Listened for before the kill: on a busy machine the exit can come before the writes fail.
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
-      await Promise.all(writes);
+      writing = false;
+      await writer;
       await exited;
-      if (fs.existsSync(state)) expect(() => JSON.parse(fs.readFileSync(state, 'utf8')) as unknown).not.toThrow();
+      expect(fs.existsSync(state), `round ${round}: no state file`).toBe(true);
+      expect(() => JSON.parse(fs.readFileSync(state, 'utf8')) as unknown).not.toThrow();
     }
     const again = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const started = await new Promise<boolean>((resolve) => {
-      again.stdout.on('data', (c: Buffer) => /listening on/.test(c.toString()) && resolve(true));
-      again.once('exit', () => resolve(false));
+    const url = await new Promise<string | undefined>((resolve) => {
+      let out = '';
+      again.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]);
+      });
+      again.once('exit', () => resolve(undefined));
     });
-    again.kill('SIGINT');
-    expect(started).toBe(true);
+    try {
+      expect(url).toBeDefined();
+      // Started from the state the kills left: the campaigns it holds are the ones written then.
+      const token = await getToken(url!);
+      const headers = { authorization: `Bearer ${token}` };
+      const account = ((await (await fetch(`${url}/v1/ads/ad-accounts`, { headers })).json()) as { ad_accounts: Array<{ ad_account_id: string }> })
+        .ad_accounts[0]!.ad_account_id;
+      const saved = JSON.parse(fs.readFileSync(state, 'utf8')) as unknown;
+      const written = JSON.stringify(saved).match(/Round \d+ \d+/g) ?? [];
+      const listed = (await (await fetch(`${url}/v1/ads/${account}/campaigns?page_limit=2000`, { headers })).json()) as { campaigns: Array<{ name: string }> };
+      const served = listed.campaigns.map((c) => c.name).filter((name) => /^Round \d+ \d+$/.test(name));
+      expect(written.length).toBeGreaterThan(0);
+      expect(served.sort()).toEqual([...new Set(written)].sort());
+    } finally {
+      again.kill('SIGINT');
+    }
   }, 60_000);
 });
