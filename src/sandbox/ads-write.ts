@@ -74,6 +74,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
               permissions: [...PERMISSIONS],
             },
           });
+          ctx.store.history.campaignCreated(id, ctx.now());
           countWrite(ctx, id);
           return id;
         }),
@@ -91,6 +92,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
           if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
           checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
           const { campaign_id: _id, ...changes } = item;
+          ctx.store.history.campaignChanging(item.campaign_id, rec.value, changes, ctx.now());
           Object.assign(rec.value, changes, { updated_at: isoNow(ctx), updated_by_email: email });
           countWrite(ctx, item.campaign_id);
           return item.campaign_id;
@@ -121,6 +123,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
             updated_at: now,
           };
           ctx.store.addAdGroup({ account: account.value.ad_account_id, value });
+          ctx.store.history.adGroupCreated(id, ctx.now());
           countWrite(ctx, id);
           return id;
         }),
@@ -139,6 +142,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
           if (!rec) throw new ItemError('NotFound', adGroupNotFound(item.ad_group_id, campaignId));
           checkAdGroup(ctx, account, i, item);
           const { ad_group_id: _id, ad_subjects, targeting, ...changes } = item;
+          ctx.store.history.adGroupChanging(item.ad_group_id, rec.value, changes, ctx.now());
           Object.assign(rec.value, changes, {
             ...(ad_subjects ? { subjects: ad_subjects } : {}),
             ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),

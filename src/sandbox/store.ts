@@ -2,6 +2,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Ad, AdAccount, AdGroup, Campaign, Store as StoreResource } from '../schemas/ads.js';
 import { emptyOAuthData, type OAuthData } from './oauth-data.js';
+import { DeliveryHistory, type HistoryData } from './reporting/history.js';
 
 export type CampaignValue = Omit<Campaign, 'ad_groups'>;
 export type AdGroupValue = AdGroup;
@@ -58,6 +59,8 @@ export interface StateData {
   oauth?: OAuthData;
   /** The rider API's state (rider/persistence.ts); optional for older files. */
   rider?: unknown;
+  /** Past delivery states of changed resources (reporting/history.ts); optional for older files. */
+  history?: HistoryData;
 }
 
 export class DataStore {
@@ -66,6 +69,8 @@ export class DataStore {
   readonly tokens = new Map<string, TokenRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
   readonly oauth: OAuthData;
+  /** What past days delivered under, so writes today leave past reports as they were. */
+  readonly history: DeliveryHistory;
   /** The rider state as loaded; the rider API replaces it with a live snapshot function. */
   rider: unknown;
   riderSnapshot: (() => unknown) | undefined;
@@ -89,6 +94,7 @@ export class DataStore {
     for (const t of data.tokens) this.tokens.set(t.token, t);
     for (const i of data.idempotency) this.idempotency.set(i.key, i);
     this.oauth = data.oauth ?? emptyOAuthData();
+    this.history = new DeliveryHistory(data.history);
     this.rider = data.rider;
   }
 
@@ -152,6 +158,7 @@ export class DataStore {
       idempotency: [...this.idempotency.values()],
       oauth: this.oauth,
       rider: this.riderSnapshot ? this.riderSnapshot() : this.rider,
+      history: this.history.toData(),
     };
   }
 }

@@ -426,10 +426,10 @@ describe('report jobs', () => {
     try {
       const t = await getToken(s.url);
       const name = 'Spring, "big" sale\nline two';
-      const made = await api(s.url, t, 'POST', `/v1/ads/${account}/campaigns`, {
-        campaigns: [{ name, configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }],
-      });
-      const id = made.body.results[0].success.id as string;
+      // A seeded campaign renamed (rows carry current names): one created now has no past rows.
+      const id = campaigns[0]!.campaign_id;
+      const renamed = await api(s.url, t, 'PATCH', `/v1/ads/${account}/campaigns`, { campaigns: [{ campaign_id: id, name }] });
+      expect(renamed.body.results[0].success.id).toBe(id);
       const created = await api(s.url, t, 'POST', `/v1/ads/${account}/reporting/report`, {
         report_type: 'CAMPAIGN_PERFORMANCE',
         time_range: RANGE,

@@ -1,9 +1,12 @@
 // The rows of a report: one per entity (campaign, ad group or keyword) and period, entity by
 // entity in the account's order, periods ascending; rows without impressions are left out.
 // Each row sums the entity's days in the period and computes its ratios from those sums.
+// A day is delivered in the state the campaign and its ad groups had then, so later writes
+// leave past rows as they were.
 import { columnDef, formatUtc, outputColumns, periodStarts, type CheckedReport, type ColumnType } from '../../schemas/reports.js';
 import type { Targeting } from '../../schemas/ads.js';
 import type { DataStore, AdGroupValue, CampaignValue } from '../store.js';
+import type { DeliveryHistory } from './history.js';
 import { addInto, campaignDay, DAY_MS, HOUR_WEIGHTS, keywordWeights, splitTotals, zero, type CampaignDay, type Totals } from './metrics.js';
 
 export interface ReportColumn {
@@ -46,7 +49,7 @@ function* generateRows(store: DataStore, accountId: string, currency: string, re
     const entities = entitiesOf(report.type.name, campaign, groups, currency).filter((e) => matches(e.dims, report));
     if (entities.length === 0) continue;
     const days: CampaignDay[] = [];
-    for (let day = firstDay; day < lastDay; day += DAY_MS) days.push(campaignDay(campaign, groups, day));
+    for (let day = firstDay; day < lastDay; day += DAY_MS) days.push(deliveryOn(store.history, campaign, groups, day));
     for (const entity of entities) {
       const perPeriod = periods.map(() => zero());
       days.forEach((d, i) => {
@@ -69,6 +72,14 @@ function* generateRows(store: DataStore, accountId: string, currency: string, re
       }
     }
   }
+}
+
+/** The campaign's delivery on a day, in the state it and its ad groups had then (history.ts). */
+function deliveryOn(history: DeliveryHistory, campaign: CampaignValue, groups: readonly AdGroupValue[], day: number): CampaignDay {
+  const then = history.campaignOn(campaign, day);
+  if (!then) return { campaign: zero(), groups: new Map() };
+  const groupsThen = groups.flatMap((g) => history.adGroupOn(g, day) ?? []);
+  return campaignDay(then, groupsThen, day);
 }
 
 /** Index of the period holding `t`, or -1 outside the range. Periods are ascending and contiguous. */
