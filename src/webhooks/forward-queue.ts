@@ -2,6 +2,7 @@
 // timeout, so a receiver that hangs cannot hold every delivery in memory or forward them
 // one by one at ten seconds each. Deliveries of one resource stay in arrival order (a
 // worker never takes one whose resource is already being forwarded); others overlap.
+import type { SendResult } from './delivery.js';
 import { postOnce, type PostOptions } from './http-post.js';
 
 export interface ForwardItem {
@@ -18,7 +19,18 @@ export interface ForwardQueueOptions {
   capacity: number;
   concurrency: number;
   timeoutMs: number;
-  onNotice: (line: string) => void;
+  /** The clock forwards are timed with. */
+  now: () => number;
+  /** Each finished forward: the target's answer (or why it could not be reached) and how long it took. */
+  onForward: (report: ForwardReport) => void;
+}
+
+export interface ForwardReport {
+  label: string;
+  result: SendResult;
+  ms: number;
+  /** A 2xx answer; anything else leaves the delivery not forwarded. */
+  ok: boolean;
 }
 
 export class ForwardQueue {
@@ -27,6 +39,7 @@ export class ForwardQueue {
   readonly #busyKeys = new Set<string>();
   readonly #stop = new AbortController();
   #inFlight = 0;
+  #failed = 0;
   #idle: (() => void) | undefined;
 
   constructor(options: ForwardQueueOptions) {
@@ -52,12 +65,12 @@ export class ForwardQueue {
     return new Promise((resolve) => (this.#idle = resolve));
   }
 
-  /** Stops at once: forwards in flight are aborted; returns how many deliveries were not forwarded. */
+  /** Stops at once: forwards in flight are aborted; returns how many deliveries were not forwarded (failed, or left unsent). */
   abort(): number {
     const left = this.pending;
     this.#waiting.length = 0;
     this.#stop.abort();
-    return left;
+    return this.#failed + left;
   }
 
   #pump(): void {
@@ -73,12 +86,15 @@ export class ForwardQueue {
     this.#inFlight++;
     this.#busyKeys.add(item.key);
     const options: PostOptions = { timeoutMs: this.#o.timeoutMs, signal: this.#stop.signal };
+    const started = this.#o.now();
     const result = await postOnce(this.#o.url, item.body, item.headers, options);
     this.#inFlight--;
     this.#busyKeys.delete(item.key);
+    // One aborted by Ctrl-C is counted by abort() as left unsent.
     if (!this.#stop.signal.aborted) {
-      if ('error' in result) this.#o.onNotice(`forward of ${item.label} to ${this.#o.url} failed: ${result.error}`);
-      else if (result.status < 200 || result.status >= 300) this.#o.onNotice(`forward of ${item.label} to ${this.#o.url}: HTTP ${result.status}`);
+      const ok = 'status' in result && result.status >= 200 && result.status < 300;
+      if (!ok) this.#failed++;
+      this.#o.onForward({ label: item.label, result, ms: this.#o.now() - started, ok });
     }
     this.#pump();
     if (this.pending === 0) this.#idle?.();

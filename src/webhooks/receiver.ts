@@ -13,7 +13,7 @@ import { readEventFields } from './events.js';
 import { matches } from './hmac.js';
 import { EventLedger } from './ledger.js';
 import { endToEnd } from './http-post.js';
-import { ForwardQueue } from './forward-queue.js';
+import { ForwardQueue, type ForwardReport } from './forward-queue.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
 import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from './signature.js';
 
@@ -53,14 +53,16 @@ export interface ReceiverOptions {
   savePath?: string;
   now: () => number;
   onEvent: (event: ReceivedEvent) => void;
-  /** Chatter: refused bodies, forwarding failures. */
+  /** Chatter: refused bodies, a full queue. */
   onNotice: (line: string) => void;
+  /** Each finished forward to --forward-to. */
+  onForward?: (report: ForwardReport) => void;
 }
 
 export interface Receiver {
   url: string;
   ledger: EventLedger;
-  /** Stops accepting, gives forwards in flight a moment, and says how many were never forwarded. */
+  /** Stops accepting, gives forwards in flight a moment, and says how many were never forwarded (failed, or left unsent). */
   close(): Promise<{ notForwarded: number }>;
 }
 
@@ -73,7 +75,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
         capacity: options.queueSize ?? DEFAULT_QUEUE_SIZE,
         concurrency: FORWARD_CONCURRENCY,
         timeoutMs: options.forwardTimeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS,
-        onNotice: options.onNotice,
+        now: options.now,
+        onForward: options.onForward ?? (() => undefined),
       })
     : undefined;
   const saveFd = options.savePath ? fs.openSync(options.savePath, 'a', 0o600) : undefined;

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { EVENT_TYPES } from '../../webhooks/events.js';
 import type { ReceivedEvent } from '../../webhooks/receiver.js';
+import type { ForwardReport } from '../../webhooks/forward-queue.js';
 import { webhookSecret } from './secret.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
@@ -33,6 +34,7 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     savePath: flags.save,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
+    onForward: (report) => ctx.info(forwardLine(report)),
     onEvent: (event) => {
       counts.total++;
       counts[event.valid ? 'valid' : 'invalid']++;
@@ -59,6 +61,12 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     `Stopped: ${counts.total} deliveries, ${counts.valid} valid, ${counts.invalid} invalid, ${counts.duplicate} duplicates ignored, ${counts.outOfOrder} out of order${flags.forwardTo ? `, ${notForwarded} not forwarded` : ''}.`,
   );
   for (const l of receiver.ledger.latest()) ctx.info(`latest ${l.event_type} ${l.resource_id}: ${l.status}`);
+}
+
+/** `forward EVENT_ID -> 200 12 ms`, or `-> ECONNREFUSED` when the target could not be reached. */
+export function forwardLine(r: ForwardReport): string {
+  const answer = 'status' in r.result ? `${r.result.status} ${Math.round(r.ms)} ms` : r.result.error;
+  return `forward ${r.label} -> ${answer}${r.ok ? '' : ' (not forwarded)'}`;
 }
 
 export function eventLine(e: ReceivedEvent): string {

@@ -1,0 +1,84 @@
+// `webhooks listen --forward-to` as a user watches it: one stderr line per forward with the
+// target's answer and the time it took on the injected clock (or why it could not be reached),
+// stdout unchanged, and a Ctrl-C summary that counts failed forwards as not forwarded.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import type { Clock } from '../../src/io.js';
+import { sign } from '../../src/webhooks/hmac.js';
+import { startCli } from '../auth/helpers.js';
+import { fastClock, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
+import { startReceiver, until, type TestReceiver } from './helpers.js';
+
+const secret = 'listen-secret';
+let sandbox: Sandbox;
+let user: TestUser;
+const cleanup: Array<() => Promise<unknown>> = [];
+beforeAll(async () => {
+  sandbox = await sandboxOnFreePort();
+  user = new TestUser(sandbox, { PLATFORM_WEBHOOK_SECRET: secret });
+});
+afterAll(() => sandbox.close());
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
+
+const event = (id: string, resource: string) =>
+  JSON.stringify({
+    event_id: id,
+    event_time: 1700000000,
+    event_type: 'requests.status_changed',
+    meta: { user_id: 'u', resource_id: resource, resource_type: 'request', status: 'accepted' },
+    resource_href: `http://127.0.0.1:4010/v1.2/requests/${resource}`,
+  });
+
+/** A clock whose every reading is 12 ms after the last. */
+function steppingClock(): Clock {
+  const base = fastClock();
+  let t = Date.parse('2025-03-01T12:00:00Z');
+  return { now: () => (t += 12), sleep: base.sleep };
+}
+
+/** Runs listen forwarding to `target`, posts `ids` (each its own resource), waits for `settled`, then Ctrl-C. */
+async function listenAndPost(target: string, ids: string[], settled: (stderr: string) => boolean) {
+  const controller = new AbortController();
+  const run = startCli(user, ['webhooks', 'listen', '--port', '0', '--forward-to', target], { signal: controller.signal, clock: steppingClock() });
+  const [, url] = await run.waitForStderr(/Listening on (http:\/\/127\.0\.0\.1:\d+)/);
+  for (const id of ids) {
+    const body = event(id, `r-${id}`);
+    const res = await fetch(url!, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), secret) } });
+    expect(res.status).toBe(200);
+  }
+  let stderr = '';
+  await until(() => settled((stderr = run.stderr())), 'the forwards');
+  controller.abort();
+  return run.done;
+}
+
+describe('webhooks listen --forward-to', () => {
+  it('prints each forward with its status and time on stderr; a non-2xx answer counts as not forwarded', async () => {
+    const app: TestReceiver = await startReceiver((n) => (n === 2 ? 500 : 200));
+    cleanup.push(() => app.close());
+    const result = await listenAndPost(app.url, ['ok-1', 'bad-2'], (err) => (err.match(/^forward /gm) ?? []).length === 2);
+    expect(result.code).toBe(0);
+    const forwards = result.stderr.split('\n').filter((l) => l.startsWith('forward '));
+    expect(forwards.sort()).toEqual([
+      expect.stringMatching(/^forward bad-2 -> 500 \d+ ms \(not forwarded\)$/),
+      expect.stringMatching(/^forward ok-1 -> 200 \d+ ms$/),
+    ]);
+    // Timed on the injected clock: its readings are 12 ms apart.
+    for (const line of forwards) expect(Number(/(\d+) ms/.exec(line)![1]) % 12).toBe(0);
+    // stdout keeps its one line per event, nothing else.
+    expect(result.stdout.trim().split('\n')).toHaveLength(2);
+    expect(result.stdout).not.toMatch(/forward/);
+    expect(result.stderr).toMatch(/, 1 not forwarded\./);
+  });
+
+  it('a target that refuses connections: one ECONNREFUSED line per delivery and the summary counts them', async () => {
+    const gone = await startReceiver();
+    await gone.close();
+    const result = await listenAndPost(gone.url, ['a-1', 'a-2', 'a-3'], (err) => (err.match(/ECONNREFUSED/g) ?? []).length === 3);
+    expect(result.code).toBe(0);
+    for (const id of ['a-1', 'a-2', 'a-3']) expect(result.stderr).toContain(`forward ${id} -> ECONNREFUSED (not forwarded)\n`);
+    expect(result.stderr).toMatch(/3 deliveries, 3 valid, .*, 3 not forwarded\./);
+  });
+});
