@@ -48,8 +48,7 @@ async function listenAndPost(target: string, ids: string[], settled: (stderr: st
     const res = await fetch(url!, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), secret) } });
     expect(res.status).toBe(200);
   }
-  let stderr = '';
-  await until(() => settled((stderr = run.stderr())), 'the forwards');
+  await until(() => settled(run.stderr()), 'the forwards');
   controller.abort();
   return run.done;
 }
