@@ -18,6 +18,8 @@ export interface Context {
   profile(): Promise<ProfileChoice>;
   /** The API client of the active profile, created on first use. */
   client(): Promise<ApiClient>;
+  /** A new API client of any profile, with `env` as its environment (`auth status --check` asks for each profile). */
+  clientOf(profile: string, env: Env): Promise<ApiClient>;
   /** Asks for a secret without echo; fails with a UsageError when stdin is not a terminal. */
   promptSecret(message: string): Promise<string>;
   /**

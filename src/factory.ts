@@ -14,6 +14,7 @@ import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from '
 import { AuthError, InterruptedError, UsageError } from './errors.js';
 import { progressDisplay, transferDisplay } from './output/progress.js';
 import { forStream } from './output/terminal-text.js';
+import { terminalColumns } from './output/format.js';
 
 export interface FactoryDeps {
   io: IO;
@@ -49,7 +50,7 @@ export function createFactory(deps: FactoryDeps): Factory {
   const ownsDispatcher = !deps.dispatcher;
 
   const ctx: Context = {
-    io: deps.io,
+    io: { ...deps.io, columns: terminalColumns(deps.env, deps.io.columns) },
     env: deps.env,
     clock,
     signal: deps.signal,
@@ -65,8 +66,14 @@ export function createFactory(deps: FactoryDeps): Factory {
       return chooseProfile(globals.profile, deps.env, (await ctx.config()).defaultProfile);
     },
     client() {
-      client ??= buildClient();
+      client ??= ctx.config().then((store) => {
+        usedProfile = activeProfile(ctx, store);
+        return buildClient(usedProfile, deps.env);
+      });
       return client;
+    },
+    clientOf(profileName, env) {
+      return buildClient(profileName, env);
     },
     async promptSecret(message) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} is needed, and stdin is not a terminal to ask on`);
@@ -104,20 +111,18 @@ export function createFactory(deps: FactoryDeps): Factory {
     return new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
   }
 
-  async function buildClient(): Promise<ApiClient> {
+  async function buildClient(profileName: string, env: Env): Promise<ApiClient> {
     const store = await ctx.config();
-    const profileName = activeProfile(ctx, store);
-    usedProfile = profileName;
     const profile = store.getProfile(profileName);
     if (!profile) {
       throw new AuthError(`no profile named ${profileName}. Run \`platform auth login --client-credentials --profile ${profileName}\` to create it.`);
     }
-    const baseUrl = baseUrlOf(deps.env, profile)?.value;
+    const baseUrl = baseUrlOf(env, profile)?.value;
     if (!baseUrl)
       throw new UsageError(`profile ${profileName} has no base URL; run \`platform auth login --client-credentials --profile ${profileName} --base-url URL\``);
     // Three hosts (README, Credentials): secrets go only to auth_url, bearer tokens never do.
-    const authUrl = authUrlOf(deps.env, profile)?.value ?? baseUrl;
-    const riderUrl = riderUrlOf(deps.env, profile)?.value ?? baseUrl;
+    const authUrl = authUrlOf(env, profile)?.value ?? baseUrl;
+    const riderUrl = riderUrlOf(env, profile)?.value ?? baseUrl;
     const [{ HttpCore }, { createAgent, proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([
       import('./http/core.js'),
       import('./http/transport.js'),
@@ -143,11 +148,12 @@ export function createFactory(deps: FactoryDeps): Factory {
     const tokens = new ProfileTokenSource({
       profileName,
       config: store,
-      env: deps.env,
+      env,
       clock,
       redactor,
       tokenHttp: () => tokenHttp,
       promptSecret: deps.io.stdinIsTTY ? (message) => ctx.promptSecret(message) : undefined,
+      warn: (line) => ctx.info(line),
     });
     return new ApiClient({
       ads: new HttpCore({ ...common, tokens }),

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { clientIdOf, clientSecretOf } from '../../config/resolve.js';
 import { checkUrl } from '../url.js';
 import { AUTHORIZE_PATH } from '../../schemas/oauth.js';
-import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
+import { SANDBOX_DEFAULT_URL, SANDBOX_DEMO_CLIENT_ID } from '../../schemas/sandbox.js';
 import type { AuthLoginFlags } from './spec.js';
 
 /** What the browser sign-in asks for unless --scopes says otherwise: who you are, rides, ads. */
@@ -25,10 +25,13 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   // The first profile stored becomes the default; later ones only with --set-default.
   const first = store.storedProfileNames().every((stored) => stored === name);
   const existing = store.getProfile(name) ?? {};
-  const clientId = clientIdOf(ctx.env, existing, flags.clientId)?.value;
-  if (!clientId) throw new UsageError(`--client-id is required to create profile ${name} (or set PLATFORM_CLIENT_ID)`);
   const baseUrl = flags.baseUrl ?? existing.base_url ?? SANDBOX_DEFAULT_URL;
   checkUrl(baseUrl, '--base-url');
+  // A profile of the local sandbox signs in with the sandbox's built-in app unless told otherwise,
+  // as `local` does: its id and secret are public and grant nothing outside the sandbox.
+  const ofSandbox = baseUrl === SANDBOX_DEFAULT_URL;
+  const clientId = clientIdOf(ctx.env, existing, flags.clientId)?.value ?? (ofSandbox ? SANDBOX_DEMO_CLIENT_ID : undefined);
+  if (!clientId) throw new UsageError(`--client-id is required to create profile ${name} (or set PLATFORM_CLIENT_ID)`);
   // Kept apart from base_url only when given (or already stored): they default to it.
   const hosts = { auth_url: flags.authUrl ?? existing.auth_url, rider_url: flags.riderUrl ?? existing.rider_url };
   if (hosts.auth_url) checkUrl(hosts.auth_url, '--auth-url');
@@ -38,6 +41,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   const browserFlags = flags.clientCredentials ? undefined : await parseBrowserFlags(flags);
   // The stored secret belongs to the stored client id only.
   let secret = clientSecretOf(ctx.env, clientId === existing.client_id ? existing : undefined, name)?.value;
+  if (!secret && ofSandbox) secret = await sandboxClientSecret(clientId);
   if (!secret) {
     if (!ctx.io.stdinIsTTY) throw new UsageError('no client secret: set PLATFORM_CLIENT_SECRET, or run in a terminal to be asked for it');
     secret = await ctx.promptSecret(`Client secret for ${clientId}`);
@@ -60,6 +64,9 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
     return;
   }
 
+  // A sign-in again without --scopes asks for what the last one asked for, so that the short
+  // `platform auth login --profile NAME` the hints name loses no scope.
+  const remembered = existing.grant === 'authorization_code' && existing.scopes?.length ? existing.scopes : undefined;
   // The previous sign-in stays until a new one succeeds: a denied or abandoned login logs nobody out.
   await store.updateProfile(name, { base_url: baseUrl, ...hosts, client_id: clientId, client_secret: secret });
   const [client, { signInWithBrowser }, { fetchUser, ME_SCOPES }, { describeUser }] = await Promise.all([
@@ -73,7 +80,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
     {
       authorizeUrl: (query) => client.authHttp.url(AUTHORIZE_PATH, query),
       clientId,
-      scopes: scopes?.length ? scopes : DEFAULT_LOGIN_SCOPES,
+      scopes: scopes?.length ? scopes : (remembered ?? DEFAULT_LOGIN_SCOPES),
       loginHint: flags.loginHint,
       forceConsent: flags.consent,
       callbackPort: browserFlags.callbackPort,
@@ -92,7 +99,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
           ctx.info(`Signed in, but who could not be read from /v1.2/me: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
-      await store.updateProfile(name, { user });
+      await store.updateProfile(name, { user, scopes: scopes?.length ? scopes : remembered });
       return { result: { token, user }, who: describeUser(user) };
     },
   );
@@ -126,4 +133,10 @@ async function chooseDefault(ctx: Context, name: string, makeDefault: boolean | 
       ? `Profile ${name} is the default.`
       : `The default profile is still ${current}: use --profile ${name}, or \`platform auth switch ${name}\`.`,
   );
+}
+
+/** The secret of one of the sandbox's built-in apps (public, like the app itself); undefined for any other client. */
+async function sandboxClientSecret(clientId: string): Promise<string | undefined> {
+  const { findClient } = await import('../../sandbox/clients.js');
+  return findClient(clientId)?.client_secret;
 }

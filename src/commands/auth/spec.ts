@@ -23,6 +23,14 @@ const authLoginOptions = options(
 );
 export type AuthLoginFlags = FlagsOf<typeof authLoginOptions>;
 
+const authStatusOptions = options(
+  option({
+    flags: '--check',
+    description: 'ask the server whether each token still works (only the profile named by --profile or PLATFORM_PROFILE, if one is); exit 4 if one does not',
+  }),
+);
+export type AuthStatusFlags = FlagsOf<typeof authStatusOptions>;
+
 export const authSpec = group({
   name: 'auth',
   summary: 'Sign in, inspect and remove credentials',
@@ -54,8 +62,16 @@ export const authSpec = group({
     }),
     command({
       name: 'status',
-      summary: 'Show every profile: grant, scopes, expiry (never the token)',
-      examples: ['platform auth status', 'platform auth status --json'],
+      summary: 'Show every profile: grant, scopes, expiry (never the token); --check asks the server',
+      description:
+        'Without --check, what the config says, offline: a token listed here may have been revoked since.\n' +
+        'With --check, each profile gets a token as a command would (renewing an expired one) and makes one\n' +
+        'cheap call with it (the ad accounts, or /v1.2/me for a user without ads scopes). The CHECK column\n' +
+        'says valid, expired, refused, signed out, unreachable or unknown; for each that is not valid, the\n' +
+        'command that signs it in again. Exit 0 when every checked profile is valid, 4 when one needs\n' +
+        'signing in (expired, refused, signed out), 1 when the server could not answer.',
+      options: authStatusOptions,
+      examples: ['platform auth status', 'platform auth status --check', 'platform auth status --check --profile rider --json'],
       load: () => import('./status.js'),
     }),
     command({
