@@ -3,6 +3,7 @@
 import { adsSpec } from './ads/spec.js';
 import { apiSpec } from './api/spec.js';
 import { authSpec } from './auth/spec.js';
+import { configSpec } from './config/spec.js';
 import { deliverySpec } from './delivery/spec.js';
 import { riderSpec } from './rider/spec.js';
 import { sandboxSpec } from './sandbox/spec.js';
@@ -12,6 +13,7 @@ import { webhooksSpec } from './webhooks/spec.js';
 export const commandTree: readonly CommandSpec[] = [
   sandboxSpec,
   authSpec,
+  configSpec,
   adsSpec,
   riderSpec,
   deliverySpec,

@@ -28,6 +28,8 @@ export interface Profile {
   grant?: Grant;
   /** Who signed in with the browser (GET /v1.2/me); never a secret. */
   user?: ProfileUser;
+  /** The ad account ads commands use without --account (`platform config set account`). */
+  account?: string;
 }
 
 export interface ProfileUser {

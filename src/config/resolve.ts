@@ -61,3 +61,11 @@ export function clientSecretOf(env: Env, profile: Profile | undefined, profileNa
   if (profile?.client_secret) return { value: profile.client_secret, source: `the client secret of profile ${profileName}` };
   return undefined;
 }
+
+/** The ad account: --account over $PLATFORM_ACCOUNT over the profile's (`platform config set account`). */
+export function accountOf(env: Env, profile: Profile | undefined, flag?: string): Sourced | undefined {
+  if (flag) return { value: flag, source: '--account' };
+  if (env.PLATFORM_ACCOUNT) return { value: env.PLATFORM_ACCOUNT, source: 'env PLATFORM_ACCOUNT' };
+  if (profile?.account) return { value: profile.account, source: 'config' };
+  return undefined;
+}

@@ -48,7 +48,11 @@ const cases: Array<[string, string[], RegExp]> = [
     ['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--budget', '12', '--currency', 'dollars'],
     /--currency: must be a three-letter ISO 4217 code/,
   ],
-  ['a missing --account', ['ads', 'campaigns', 'list'], /required option '--account <id>' not specified/],
+  [
+    'a missing --account (and no default)',
+    ['ads', 'campaigns', 'list'],
+    /^no ad account: give --account ID, set PLATFORM_ACCOUNT, or run `platform config set account ID`$/m,
+  ],
   ['a non-numeric --limit', ['ads', 'campaigns', 'list', '--account', account, '--limit', 'lots'], /--limit.*must be a whole number/],
   ['--page-limit over 2000', ['ads', 'campaigns', 'list', '--account', account, '--page-limit', '2001'], /--page-limit must be from 1 to 2000/],
   [

@@ -126,12 +126,12 @@ describe('usage errors exit 2', () => {
   });
 
   it('a missing required flag is named, with the usage line', async () => {
-    const result = await user.run(['ads', 'campaigns', 'list']);
+    const result = await user.run(['ads', 'ad-groups', 'list', '--account', 'X']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
-    expect(lines[0]).toBe("error: required option '--account <id>' not specified");
-    expect(lines[1]).toBe('Usage: platform ads campaigns list [options]');
+    expect(lines[0]).toBe("error: required option '--campaign <id>' not specified");
+    expect(lines[1]).toBe('Usage: platform ads ad-groups list [options]');
   });
 
   it('a missing argument or a value outside the choices is named, with the usage line', async () => {

@@ -4,6 +4,7 @@ import { columnsHelp } from '../../bulk/csv-columns.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';
 import { ACCOUNT, account, paging } from './options-spec.js';
+import { withAccountDefault } from './account-default.js';
 import { productsSpec } from './products/spec.js';
 import { reportsSpec } from './reports/spec.js';
 
@@ -140,198 +141,201 @@ export type ListAdsFlags = FlagsOf<typeof listAdsOptions>;
 export type CreateAdsFlags = FlagsOf<typeof createAdsOptions>;
 export type PatchAdsFlags = FlagsOf<typeof patchAdsOptions>;
 
-export const adsSpec = group({
-  name: 'ads',
-  summary: 'Ad accounts, stores, campaigns, ad groups, ads, reports and products',
-  examples: ['platform ads accounts list', `platform ads campaigns list --account ${ACCOUNT}`],
-  subcommands: [
-    group({
-      name: 'accounts',
-      summary: 'Ad accounts',
-      examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
-      subcommands: [
-        command({
-          name: 'list',
-          summary: 'List the active ad accounts you can use',
-          examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
-          load: () => import('./accounts/list.js'),
-        }),
-      ],
-    }),
-    group({
-      name: 'stores',
-      summary: 'Stores of an ad account',
-      examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
-      subcommands: [
-        command({
-          name: 'list',
-          summary: 'List the stores of an ad account',
-          options: listStoresOptions,
-          examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
-          load: () => import('./stores/list.js'),
-        }),
-      ],
-    }),
-    group({
-      name: 'campaigns',
-      summary: 'Campaigns of an ad account',
-      examples: [`platform ads campaigns list --account ${ACCOUNT}`, `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`],
-      subcommands: [
-        command({
-          name: 'list',
-          summary: 'List campaigns (first page; --all for every page)',
-          options: listCampaignsOptions,
-          examples: [
-            `platform ads campaigns list --account ${ACCOUNT}`,
-            `platform ads campaigns list --account ${ACCOUNT} --all -o csv > campaigns.csv`,
-            `platform ads campaigns list --account ${ACCOUNT} --id ID1,ID2 --json`,
-          ],
-          load: () => import('./campaigns/list.js'),
-        }),
-        command({
-          name: 'view',
-          summary: 'Show one campaign in full',
-          args: [idArg('campaign')],
-          options: viewCampaignOptions,
-          examples: [`platform ads campaigns view ID --account ${ACCOUNT}`, `platform ads campaigns view ID --account ${ACCOUNT} --json`],
-          load: () => import('./campaigns/view.js'),
-        }),
-        command({
-          name: 'create',
-          summary: 'Create campaigns from flags or --from-json',
-          description: `Create campaigns.\n\n${BULK_HELP}`,
-          details: columnsHelp('campaigns'),
-          options: createCampaignsOptions,
-          examples: [
-            `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
-            `platform ads campaigns create --account ${ACCOUNT} --from-json campaigns.json`,
-          ],
-          load: () => import('./campaigns/create.js'),
-        }),
-        command({
-          name: 'patch',
-          summary: 'Change campaigns: name, status, budget',
-          description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
-          details: columnsHelp('campaigns'),
-          options: patchCampaignsOptions,
-          examples: [
-            `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
-            `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --budget 75.50 --currency USD`,
-            `platform ads campaigns patch --account ${ACCOUNT} --from-json changes.ndjson`,
-          ],
-          load: () => import('./campaigns/patch.js'),
-        }),
-      ],
-    }),
-    group({
-      name: 'ad-groups',
-      summary: 'Ad groups of a campaign',
-      examples: [
-        `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
-        `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
-      ],
-      subcommands: [
-        command({
-          name: 'list',
-          summary: 'List the ad groups of a campaign',
-          options: listAdGroupsOptions,
-          examples: [
-            `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
-            `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN --all --json`,
-          ],
-          load: () => import('./ad-groups/list.js'),
-        }),
-        command({
-          name: 'view',
-          summary: 'Show one ad group in full: budget, bidding, schedule, targeting, dayparting (Monday first)',
-          args: [idArg('ad group')],
-          options: viewAdGroupOptions,
-          examples: [
-            `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN`,
-            `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN --json`,
-          ],
-          load: () => import('./ad-groups/view.js'),
-        }),
-        command({
-          name: 'create',
-          summary: 'Create ad groups from flags or --from-json',
-          description: `Create ad groups in a campaign.\n\n${BULK_HELP}`,
-          details: columnsHelp('ad_groups'),
-          options: createAdGroupsOptions,
-          examples: [
-            `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
-            `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --from-json ad-groups.json`,
-          ],
-          load: () => import('./ad-groups/create.js'),
-        }),
-        command({
-          name: 'patch',
-          summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
-          description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
-          details: columnsHelp('ad_groups'),
-          options: patchAdGroupsOptions,
-          examples: [
-            `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
-            `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --bid 0.75 --currency USD`,
-          ],
-          load: () => import('./ad-groups/patch.js'),
-        }),
-      ],
-    }),
-    group({
-      name: 'ads',
-      summary: 'Ads of an ad group',
-      examples: [
-        `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
-        `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
-      ],
-      subcommands: [
-        command({
-          name: 'list',
-          summary: 'List the ads of an ad group',
-          options: listAdsOptions,
-          examples: [
-            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
-            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --all -o ndjson`,
-          ],
-          load: () => import('./ads/list.js'),
-        }),
-        command({
-          name: 'view',
-          summary: 'Show one ad',
-          args: [idArg('ad')],
-          options: viewAdOptions,
-          examples: [
-            `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
-            `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --json`,
-          ],
-          load: () => import('./ads/view.js'),
-        }),
-        command({
-          name: 'create',
-          summary: 'Create ads in an ad group',
-          options: createAdsOptions,
-          examples: [
-            `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
-            `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-json ads.json`,
-          ],
-          load: () => import('./ads/create.js'),
-        }),
-        command({
-          name: 'patch',
-          summary: 'Rename ads (update-ads)',
-          description: `Change ads: the API lets an ad's name change.\n\n${BULK_HELP}`,
-          details: columnsHelp('ads'),
-          options: patchAdsOptions,
-          examples: [
-            `platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --ad-id ID --name "Uptown store"`,
-            `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP -o csv | sed 's/Downtown/Uptown/' | platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-csv -`,
-          ],
-          load: () => import('./ads/patch.js'),
-        }),
-      ],
-    }),
-    reportsSpec,
-    productsSpec,
-  ],
-});
+// Every command that declares --account resolves it (flag, PLATFORM_ACCOUNT, the profile's setting) before it runs.
+export const adsSpec = withAccountDefault(
+  group({
+    name: 'ads',
+    summary: 'Ad accounts, stores, campaigns, ad groups, ads, reports and products',
+    examples: ['platform ads accounts list', `platform ads campaigns list --account ${ACCOUNT}`],
+    subcommands: [
+      group({
+        name: 'accounts',
+        summary: 'Ad accounts',
+        examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List the active ad accounts you can use',
+            examples: ['platform ads accounts list', 'platform ads accounts list -o csv'],
+            load: () => import('./accounts/list.js'),
+          }),
+        ],
+      }),
+      group({
+        name: 'stores',
+        summary: 'Stores of an ad account',
+        examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List the stores of an ad account',
+            options: listStoresOptions,
+            examples: [`platform ads stores list --account ${ACCOUNT}`, `platform ads stores list --account ${ACCOUNT} --all -o csv > stores.csv`],
+            load: () => import('./stores/list.js'),
+          }),
+        ],
+      }),
+      group({
+        name: 'campaigns',
+        summary: 'Campaigns of an ad account',
+        examples: [`platform ads campaigns list --account ${ACCOUNT}`, `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List campaigns (first page; --all for every page)',
+            options: listCampaignsOptions,
+            examples: [
+              `platform ads campaigns list --account ${ACCOUNT}`,
+              `platform ads campaigns list --account ${ACCOUNT} --all -o csv > campaigns.csv`,
+              `platform ads campaigns list --account ${ACCOUNT} --id ID1,ID2 --json`,
+            ],
+            load: () => import('./campaigns/list.js'),
+          }),
+          command({
+            name: 'view',
+            summary: 'Show one campaign in full',
+            args: [idArg('campaign')],
+            options: viewCampaignOptions,
+            examples: [`platform ads campaigns view ID --account ${ACCOUNT}`, `platform ads campaigns view ID --account ${ACCOUNT} --json`],
+            load: () => import('./campaigns/view.js'),
+          }),
+          command({
+            name: 'create',
+            summary: 'Create campaigns from flags or --from-json',
+            description: `Create campaigns.\n\n${BULK_HELP}`,
+            details: columnsHelp('campaigns'),
+            options: createCampaignsOptions,
+            examples: [
+              `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
+              `platform ads campaigns create --account ${ACCOUNT} --from-json campaigns.json`,
+            ],
+            load: () => import('./campaigns/create.js'),
+          }),
+          command({
+            name: 'patch',
+            summary: 'Change campaigns: name, status, budget',
+            description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
+            details: columnsHelp('campaigns'),
+            options: patchCampaignsOptions,
+            examples: [
+              `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
+              `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --budget 75.50 --currency USD`,
+              `platform ads campaigns patch --account ${ACCOUNT} --from-json changes.ndjson`,
+            ],
+            load: () => import('./campaigns/patch.js'),
+          }),
+        ],
+      }),
+      group({
+        name: 'ad-groups',
+        summary: 'Ad groups of a campaign',
+        examples: [
+          `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
+          `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
+        ],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List the ad groups of a campaign',
+            options: listAdGroupsOptions,
+            examples: [
+              `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN`,
+              `platform ads ad-groups list --account ${ACCOUNT} --campaign CAMPAIGN --all --json`,
+            ],
+            load: () => import('./ad-groups/list.js'),
+          }),
+          command({
+            name: 'view',
+            summary: 'Show one ad group in full: budget, bidding, schedule, targeting, dayparting (Monday first)',
+            args: [idArg('ad group')],
+            options: viewAdGroupOptions,
+            examples: [
+              `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN`,
+              `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN --json`,
+            ],
+            load: () => import('./ad-groups/view.js'),
+          }),
+          command({
+            name: 'create',
+            summary: 'Create ad groups from flags or --from-json',
+            description: `Create ad groups in a campaign.\n\n${BULK_HELP}`,
+            details: columnsHelp('ad_groups'),
+            options: createAdGroupsOptions,
+            examples: [
+              `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
+              `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --from-json ad-groups.json`,
+            ],
+            load: () => import('./ad-groups/create.js'),
+          }),
+          command({
+            name: 'patch',
+            summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
+            description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
+            details: columnsHelp('ad_groups'),
+            options: patchAdGroupsOptions,
+            examples: [
+              `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
+              `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --bid 0.75 --currency USD`,
+            ],
+            load: () => import('./ad-groups/patch.js'),
+          }),
+        ],
+      }),
+      group({
+        name: 'ads',
+        summary: 'Ads of an ad group',
+        examples: [
+          `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+          `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
+        ],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List the ads of an ad group',
+            options: listAdsOptions,
+            examples: [
+              `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+              `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --all -o ndjson`,
+            ],
+            load: () => import('./ads/list.js'),
+          }),
+          command({
+            name: 'view',
+            summary: 'Show one ad',
+            args: [idArg('ad')],
+            options: viewAdOptions,
+            examples: [
+              `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
+              `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --json`,
+            ],
+            load: () => import('./ads/view.js'),
+          }),
+          command({
+            name: 'create',
+            summary: 'Create ads in an ad group',
+            options: createAdsOptions,
+            examples: [
+              `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --name "Downtown store"`,
+              `platform ads ads create --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-json ads.json`,
+            ],
+            load: () => import('./ads/create.js'),
+          }),
+          command({
+            name: 'patch',
+            summary: 'Rename ads (update-ads)',
+            description: `Change ads: the API lets an ad's name change.\n\n${BULK_HELP}`,
+            details: columnsHelp('ads'),
+            options: patchAdsOptions,
+            examples: [
+              `platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --ad-id ID --name "Uptown store"`,
+              `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP -o csv | sed 's/Downtown/Uptown/' | platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-csv -`,
+            ],
+            load: () => import('./ads/patch.js'),
+          }),
+        ],
+      }),
+      reportsSpec,
+      productsSpec,
+    ],
+  }),
+);

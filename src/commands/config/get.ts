@@ -1,0 +1,14 @@
+// `platform config get KEY`: the value stored in the profile, for scripts (nothing and exit 1 when unset).
+import type { Context } from '../../context.js';
+import { CommandError } from '../../errors.js';
+import { write } from '../../stream-write.js';
+import { existingProfile } from './profile.js';
+import type { SettingKey } from './settings.js';
+
+export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
+  const key = args[0] as SettingKey;
+  const { store, name } = await existingProfile(ctx);
+  const value = store.getProfile(name)?.[key];
+  if (value === undefined) throw new CommandError(`${key} is not set for profile ${name}`);
+  await write(ctx.io.stdout, `${value}\n`);
+}

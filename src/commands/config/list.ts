@@ -1,0 +1,34 @@
+// `platform config list`: every setting, the value in effect without flags, and where it comes from.
+import type { Context } from '../../context.js';
+import type { View } from '../../output/columns.js';
+import { writeRows } from '../../output/rows.js';
+import { existingProfile } from './profile.js';
+import { SETTING_KEYS, SETTINGS } from './settings.js';
+
+interface SettingRow {
+  key: string;
+  value: string | null;
+  /** env NAME, config, or null when not set. */
+  source: string | null;
+  profile: string;
+}
+
+const view: View<SettingRow> = {
+  noun: 'settings',
+  columns: [
+    { header: 'KEY', name: 'key', csv: (r) => r.key },
+    { header: 'VALUE', name: 'value', csv: (r) => r.value ?? '', table: (r) => r.value ?? '(not set)' },
+    { header: 'SOURCE', name: 'source', csv: (r) => r.source ?? '' },
+    { header: 'PROFILE', name: 'profile', csv: (r) => r.profile },
+  ],
+};
+
+export async function run(ctx: Context): Promise<void> {
+  const { store, name } = await existingProfile(ctx);
+  const profile = store.getProfile(name);
+  const rows = SETTING_KEYS.map((key): SettingRow => {
+    const effective = SETTINGS[key].effective(ctx.env, profile);
+    return { key, value: effective?.value ?? null, source: effective?.source ?? null, profile: name };
+  });
+  await writeRows(ctx, view, rows);
+}

@@ -1,0 +1,28 @@
+// The settings `platform config` knows: each is a field of the profile, with the environment
+// variable that overrides it and the check its value must pass. Data only.
+import type { Env } from '../../io.js';
+import type { Profile } from '../../config/profile.js';
+import { accountOf, type Sourced } from '../../config/resolve.js';
+import { idProblem } from '../../schemas/ids.js';
+
+export const SETTING_KEYS = ['account'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export interface Setting {
+  /** Why a value cannot be stored, or undefined when it can. */
+  problem: (value: string) => string | undefined;
+  /** The value in effect without a flag, and where it comes from (env or config). */
+  effective: (env: Env, profile: Profile | undefined) => Sourced | undefined;
+  env: string;
+}
+
+export const SETTINGS: Record<SettingKey, Setting> = {
+  account: {
+    problem: (value) => {
+      const problem = idProblem(value);
+      return problem && `the id ${problem}`;
+    },
+    effective: (env, profile) => accountOf(env, profile),
+    env: 'PLATFORM_ACCOUNT',
+  },
+};
