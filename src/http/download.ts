@@ -3,7 +3,7 @@
 // must never see the bearer token. The body is piped, never buffered, so memory stays flat
 // whatever the file's size.
 import type { Clock } from '../io.js';
-import { ApiError, NetworkError } from '../errors.js';
+import { ApiError, CommandError, NetworkError } from '../errors.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, type RetryPolicy } from './retry.js';
 import type { Dispatcher } from './transport.js';
@@ -67,7 +67,8 @@ export class Downloader {
         return written;
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
-        if (error instanceof ApiError) throw error;
+        // An API answer, or the destination's own failure (a full disk): as it is, never retried.
+        if (error instanceof ApiError || error instanceof CommandError) throw error;
         // A dropped connection: start over if nothing reached the destination, or if it can be rewritten.
         const again = isConnectionError(error) && attempt < policy.attempts && (written === 0 || target.restartable);
         if (!again) throw new NetworkError(`download from ${new URL(url).origin} failed: ${connectionErrorCode(error)} after ${written} bytes`, error);
@@ -112,7 +113,13 @@ export class Downloader {
           onHeaders(statusCode: number, _headers: unknown, resumeSocket: () => void) {
             status = statusCode;
             resume = resumeSocket;
-            if (status === 200) sink = target.open();
+            if (status !== 200) return true;
+            try {
+              sink = target.open();
+            } catch (error) {
+              fail(error);
+              return false;
+            }
             return true;
           },
           onData(chunk: Buffer) {

@@ -22,11 +22,15 @@ const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
  * after `limitMs` whatever it does (it runs in a session of its own, which a test's timeout
  * would not end).
  */
-export function runOnPty(args: string[], env: Record<string, string>, { columns = 100, rows = 40, limitMs = 25_000 } = {}): PtyRun {
+export function runOnPty(
+  args: string[],
+  env: Record<string, string>,
+  { columns = 100, rows = 40, limitMs = 25_000, cwd }: { columns?: number; rows?: number; limitMs?: number; cwd?: string } = {},
+): PtyRun {
   const size = columns > 0 ? `stty cols ${columns} rows ${rows}; ` : '';
   // The shell's pid is the command's after exec: told on a line of its own, kept out of the output.
   const command = `echo "pty-pid:$$"; ${size}exec ${[process.execPath, bin, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd, env: { ...env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   let pid: number | undefined;
   const kill = () => {

@@ -2,7 +2,7 @@
 import type { Context } from '../../../context.js';
 import { quoteArgs } from '../../quote.js';
 import type { Invocation } from '../../spec.js';
-import { reportDestination, saveReport } from './save.js';
+import { refuseExisting, reportDestination, saveReport } from './save.js';
 import type { DownloadReportFlags } from './spec.js';
 import { parseDuration, waitForReport } from './wait.js';
 
@@ -10,9 +10,10 @@ export async function run(ctx: Context, flags: DownloadReportFlags, args: string
   const id = args[0]!;
   const timeoutMs = parseDuration(flags.timeout, '--timeout');
   const out = reportDestination(ctx, flags.out, id);
+  refuseExisting(out, flags.force);
   const client = await ctx.client();
   const report = flags.wait
     ? await waitForReport(ctx, client.reports, { account: flags.account, reportId: id, timeoutMs, resume: `platform ${quoteArgs(invocation.argv)}` })
     : await client.reports.getReport(flags.account, id, { signal: ctx.signal });
-  await saveReport(ctx, client, flags.account, id, report, out);
+  await saveReport(ctx, client, flags.account, id, report, out, flags.force);
 }

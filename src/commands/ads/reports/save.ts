@@ -1,13 +1,18 @@
 // Saving a completed report: streams its file from the download origin (never with the
 // bearer token) to --out or stdout, with a byte progress bar against file_size. A URL that
-// has expired is renewed once by reading the report's status again. A file is written
-// beside its final name and renamed when whole, so an interrupted download leaves no
-// truncated report under that name.
+// has expired is renewed once by reading the report's status again.
+//
+// A file is written to a new temporary file beside its final name (created exclusively, so
+// a planted file or symlink is never written through), checked against file_size, and only
+// then given its name; an existing file is replaced only with --force. Whatever fails, the
+// temporary file goes and the file under the final name is as it was (README, Reports).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApiClient } from '../../../api/client.js';
+import { notWritableCode, notWritableReason } from '../../../config/write-failure.js';
 import type { Context } from '../../../context.js';
-import { CommandError } from '../../../errors.js';
+import { CommandError, UsageError } from '../../../errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
 import { write } from '../../../stream-write.js';
@@ -16,15 +21,53 @@ import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 /** Where a report goes: --out FILE, --out - (stdout), or by default stdout when piped and REPORT_ID.csv on a terminal. */
 export function reportDestination(ctx: Context, out: string | undefined, reportId: string): string {
   if (out !== undefined) return out;
-  return ctx.io.stdoutIsTTY ? `${reportId}.csv` : '-';
+  return ctx.io.stdoutIsTTY ? `${safeFileName(reportId)}.csv` : '-';
 }
 
-export async function saveReport(ctx: Context, client: ApiClient, account: string, reportId: string, report: ReportStatusResponse, out: string): Promise<void> {
+/**
+ * One path segment made of an id the server chose: letters, digits, `_` and `-` (no `/`,
+ * `\`, `..` or control characters, nor a leading `-`); `report` when nothing is left.
+ */
+export function safeFileName(id: string): string {
+  const name = id
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^[_-]+|_+$/g, '')
+    .slice(0, 100);
+  return name || 'report';
+}
+
+/** Without --force, a file (or link, or folder) already at `out` stops the command before anything is fetched. */
+export function refuseExisting(out: string, force: boolean | undefined): void {
+  if (out === '-' || force) return;
+  if (exists(out)) throw new UsageError(existsMessage(out));
+}
+
+const existsMessage = (file: string) => `${file} already exists; pass --force to replace it, or --out another file`;
+
+function exists(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+export async function saveReport(
+  ctx: Context,
+  client: ApiClient,
+  account: string,
+  reportId: string,
+  report: ReportStatusResponse,
+  out: string,
+  force = false,
+): Promise<void> {
   let success = report.result?.success_result;
   if (!success) throw new CommandError(`report ${reportId} is ${report.status}, not COMPLETED: there is nothing to download yet`);
   const total = Number(success.file_size);
   const progress = ctx.transfer(total);
-  const target = out === '-' ? stdoutTarget(ctx) : fileTarget(out);
+  const target = out === '-' ? stdoutTarget(ctx) : fileTarget(out, force);
   let bytes: number;
   const started = ctx.clock.now();
   try {
@@ -38,103 +81,181 @@ export async function saveReport(ctx: Context, client: ApiClient, account: strin
         if (!success) throw error;
         return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
       });
+    if (bytes !== Number(success.file_size)) {
+      const kept = out === '-' ? '' : `; nothing was saved to ${out}`;
+      throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${kept}`);
+    }
+    target.commit();
   } catch (error) {
-    target.abandon();
+    await target.abandon();
     throw error;
   } finally {
     progress.clear();
-  }
-  target.commit();
-  if (bytes !== Number(success.file_size)) {
-    throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}`);
   }
   const seconds = Math.max(ctx.clock.now() - started, 1) / 1000;
   if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s)`);
 }
 
 interface SaveTarget extends DownloadTarget {
+  /** The whole, checked file takes its name. */
   commit(): void;
-  abandon(): void;
+  /** Removes what was written; the file under the final name stays as it was. */
+  abandon(): Promise<void>;
 }
 
 function stdoutTarget(ctx: Context): SaveTarget {
   // stdout stays open after the report: waits on back-pressure only (a slow pipe holds the download, not memory).
   const sink = { write: (chunk: Buffer) => write(ctx.io.stdout, chunk), end() {} };
-  return { open: () => sink, restartable: false, commit() {}, abandon() {} };
+  return { open: () => sink, restartable: false, commit() {}, abandon: () => Promise.resolve() };
 }
 
 /** Bytes handed to the file system and not yet written, at most: past it the socket waits. */
 const MAX_PENDING_BYTES = 8 << 20;
 /** The size of one file write. */
 const WRITE_BYTES = 1 << 20;
+/** Create, never open an existing file, never follow a link (O_NOFOLLOW is not on Windows). */
+const CREATE_NEW = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
 
-function fileTarget(file: string): SaveTarget {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.part`);
+/** A file system error while writing the report, as one line naming the file. */
+function writeFailure(error: unknown, file: string): Error {
+  const code = notWritableCode(error) ?? (error as NodeJS.ErrnoException).code;
+  if (!code) return error instanceof Error ? error : new Error(String(error));
+  const reason = notWritableCode(error) ? notWritableReason(code) : code;
+  return new CommandError(`could not write the report to ${file}: ${reason}; nothing was saved under that name`);
+}
+
+interface Attempt {
+  partial: string;
+  sink: { write(chunk: Buffer): Promise<void> | undefined; end(): Promise<void> };
+  /** Waits for its writes, closes and removes its file. */
+  discard(): Promise<void>;
+}
+
+function fileTarget(file: string, force: boolean): SaveTarget {
+  let current: Attempt | undefined;
+  const discarding: Array<Promise<void>> = [];
+  return {
+    // Each attempt writes a new temporary file; a restarted download discards the last one.
+    open: () => {
+      if (current) discarding.push(current.discard());
+      const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
+      current = openAttempt(partial, file);
+      return current.sink;
+    },
+    restartable: true,
+    commit: () => {
+      const partial = current?.partial;
+      if (!partial) throw new CommandError(`report file ${file}: nothing was downloaded`);
+      place(partial, file, force);
+      current = undefined;
+    },
+    abandon: async () => {
+      if (current) discarding.push(current.discard());
+      current = undefined;
+      await Promise.all(discarding);
+    },
+  };
+}
+
+/** Gives the checked temporary file its name: atomically replacing with --force, else only if the name is free. */
+function place(partial: string, file: string, force: boolean): void {
+  try {
+    if (force) return fs.renameSync(partial, file);
+    try {
+      // A hard link fails if the name exists, in the same step (a file created meanwhile is not replaced).
+      fs.linkSync(partial, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new UsageError(existsMessage(file));
+      // No hard links on this file system: check, then rename.
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EMLINK') throw error;
+      if (exists(file)) throw new UsageError(existsMessage(file));
+      return fs.renameSync(partial, file);
+    }
+    fs.rmSync(partial, { force: true });
+  } catch (error) {
+    throw error instanceof UsageError ? error : writeFailure(error, file);
+  }
+}
+
+function openAttempt(partial: string, file: string): Attempt {
   let fd: number | undefined;
+  try {
+    fd = fs.openSync(partial, CREATE_NEW, 0o666);
+  } catch (error) {
+    throw writeFailure(error, file);
+  }
+  const opened = fd;
   const close = () => {
     if (fd !== undefined) fs.closeSync(fd);
     fd = undefined;
   };
+  let position = 0;
+  let pending = 0;
+  let failure: Error | undefined;
+  let waiting: (() => void) | undefined;
+  // A write finished: whoever waits checks again (and waits on if still above its limit).
+  const settled = () => {
+    const check = waiting;
+    waiting = undefined;
+    check?.();
+  };
+  const untilBelow = (limit: number) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => (failure ? reject(failure) : pending <= limit ? resolve() : (waiting = check));
+      check();
+    });
+  // The socket's chunks (16-64 KiB) are gathered into one writev of WRITE_BYTES: a write
+  // per chunk costs a trip to the thread pool each.
+  let gathered: Buffer[] = [];
+  let gatheredBytes = 0;
+  // Each chunk is written at its own position by the thread pool while the next ones
+  // arrive, so disk and network overlap; only MAX_PENDING_BYTES wait in memory.
+  const flush = () => {
+    if (gatheredBytes === 0) return;
+    const chunks = gathered;
+    const size = gatheredBytes;
+    gathered = [];
+    gatheredBytes = 0;
+    const at = position;
+    position += size;
+    pending += size;
+    writeAll(opened, chunks, at, (error) => {
+      pending -= size;
+      if (error) failure ??= writeFailure(error, file);
+      settled();
+    });
+  };
   return {
-    // Each chunk is written at its own position by the thread pool while the next ones
-    // arrive, so disk and network overlap; only MAX_PENDING_BYTES wait in memory.
-    open: () => {
-      close();
-      const opened = fs.openSync(partial, 'w');
-      fd = opened;
-      let position = 0;
-      let pending = 0;
-      let failure: Error | undefined;
-      let waiting: (() => void) | undefined;
-      // A write finished: whoever waits checks again (and waits on if still above its limit).
-      const settled = () => {
-        const check = waiting;
-        waiting = undefined;
-        check?.();
-      };
-      const untilBelow = (limit: number) =>
-        new Promise<void>((resolve, reject) => {
-          const check = () => (failure ? reject(failure) : pending <= limit ? resolve() : (waiting = check));
-          check();
-        });
-      // The socket's chunks (16-64 KiB) are gathered into one writev of WRITE_BYTES: a write
-      // per chunk costs a trip to the thread pool each.
-      let gathered: Buffer[] = [];
-      let gatheredBytes = 0;
-      const flush = () => {
-        if (gatheredBytes === 0) return;
-        const chunks = gathered;
-        const size = gatheredBytes;
-        gathered = [];
-        gatheredBytes = 0;
-        const at = position;
-        position += size;
-        pending += size;
-        writeAll(opened, chunks, at, (error) => {
-          pending -= size;
-          failure ??= error;
-          settled();
-        });
-      };
-      return {
-        write: (chunk: Buffer) => {
-          if (failure) throw failure;
-          gathered.push(chunk);
-          gatheredBytes += chunk.length;
-          if (gatheredBytes >= WRITE_BYTES) flush();
-          return pending > MAX_PENDING_BYTES ? untilBelow(MAX_PENDING_BYTES / 2) : undefined;
-        },
-        end: async () => {
-          flush();
-          await untilBelow(0);
+    partial,
+    sink: {
+      write: (chunk: Buffer) => {
+        if (failure) throw failure;
+        gathered.push(chunk);
+        gatheredBytes += chunk.length;
+        if (gatheredBytes >= WRITE_BYTES) flush();
+        return pending > MAX_PENDING_BYTES ? untilBelow(MAX_PENDING_BYTES / 2) : undefined;
+      },
+      end: async () => {
+        flush();
+        await untilBelow(0);
+        try {
           close();
-        },
-      };
+        } catch (error) {
+          throw writeFailure(error, file);
+        }
+      },
     },
-    restartable: true,
-    commit: () => fs.renameSync(partial, file),
-    abandon: () => {
-      close();
+    discard: async () => {
+      // Writes still in flight finish first: closing under them could hand their fd to another file.
+      gathered = [];
+      gatheredBytes = 0;
+      await untilBelow(0).catch(() => {});
+      try {
+        close();
+      } catch {
+        // Already failed; the file goes anyway.
+      }
       fs.rmSync(partial, { force: true });
     },
   };

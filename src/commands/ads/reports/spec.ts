@@ -34,12 +34,16 @@ const out = option({
   description: 'write the CSV here (- for stdout; default: stdout when piped, REPORT_ID.csv on a terminal)',
   file: true,
 });
+const force = option({
+  flags: '--force',
+  description: 'replace the --out file if it exists (without it, an existing file is left alone and the command exits 2)',
+});
 const timeout = option({ flags: '--timeout <duration>', description: 'give up waiting after this long (90s, 30m, 2h)', default: '30m' });
 
-const runOptions = options(account, ...asyncQuery, out, timeout);
+const runOptions = options(account, ...asyncQuery, out, force, timeout);
 const createOptions = options(account, ...asyncQuery);
 const getOptions = options(account);
-const downloadOptions = options(account, out, option({ flags: '--wait', description: 'wait while the report is PROCESSING' }), timeout);
+const downloadOptions = options(account, out, force, option({ flags: '--wait', description: 'wait while the report is PROCESSING' }), timeout);
 const syncOptions = options(account, ...query(['daily', 'hourly']));
 const typesOptions = options(option({ flags: '--type <type>', description: 'only this type, with its columns', choices: REPORT_TYPE_NAMES }));
 
