@@ -13,6 +13,11 @@ const campaign = option({ flags: '--campaign <id>', description: 'campaign id', 
 const campaignOptional = option({ flags: '--campaign <id>', description: 'campaign id (required unless each CSV row has campaign_id)', kind: 'id' });
 const adGroup = option({ flags: '--ad-group <id>', description: 'ad group id', required: true, kind: 'id' });
 
+/** The one resource a view or patch is about: its id as the argument or as this flag (add, don't rename: both are the contract). */
+const campaignId = (what: string) => option({ flags: '--campaign-id <id>', description: `${what} (or give it as the argument)`, kind: 'id' });
+const adGroupId = (what: string) => option({ flags: '--ad-group-id <id>', description: `${what} (or give it as the argument)`, kind: 'id' });
+const adId = (what: string) => option({ flags: '--ad-id <id>', description: `${what} (or give it as the argument)`, kind: 'id' });
+
 const ids = (noun: string) => option({ flags: '--id <list>', description: `only these ${noun} ids (comma-separated)`, kind: 'ids' });
 
 const fromCsv = option({ flags: '--from-csv <file>', description: 'read rows from a CSV file (- for stdin); see "CSV columns" below', file: true });
@@ -87,12 +92,7 @@ const adGroupFields = options(
 const listStoresOptions = options(account, ...paging);
 const listCampaignsOptions = options(account, ...paging, ids('campaign'));
 const createCampaignsOptions = options(account, ...campaignFields, ...bulk);
-const patchCampaignsOptions = options(
-  account,
-  option({ flags: '--campaign-id <id>', description: 'campaign to change', kind: 'id' }),
-  ...withoutDefaults(campaignFields),
-  ...bulk,
-);
+const patchCampaignsOptions = options(account, campaignId('campaign to change'), ...withoutDefaults(campaignFields), ...bulk);
 const listAdGroupsOptions = options(account, campaign, ...paging, ids('ad group'));
 const createAdGroupsOptions = options(
   account,
@@ -104,29 +104,22 @@ const createAdGroupsOptions = options(
 const patchAdGroupsOptions = options(
   account,
   campaignOptional,
-  option({ flags: '--ad-group-id <id>', description: 'ad group to change', kind: 'id' }),
+  adGroupId('ad group to change'),
   ...withoutDefaults(adGroupFields),
   option({ flags: '--no-platform-one', description: 'stop targeting Platform One members (the other criteria stay)' }),
   ...bulk,
 );
 const listAdsOptions = options(account, campaign, adGroup, ...paging, ids('ad'));
 const createAdsOptions = options(account, campaign, adGroup, option({ flags: '--name <name>', description: 'ad name' }), fromJson, ...bulkRun);
-const patchAdsOptions = options(
-  account,
-  campaign,
-  adGroup,
-  option({ flags: '--ad-id <id>', description: 'ad to change', kind: 'id' }),
-  option({ flags: '--name <name>', description: 'new ad name' }),
-  ...bulk,
-);
+const patchAdsOptions = options(account, campaign, adGroup, adId('ad to change'), option({ flags: '--name <name>', description: 'new ad name' }), ...bulk);
 
-const viewCampaignOptions = options(account);
-const viewAdGroupOptions = options(account, campaign);
-const viewAdOptions = options(account, campaign, adGroup);
+const viewCampaignOptions = options(account, campaignId('campaign to show'));
+const viewAdGroupOptions = options(account, campaign, adGroupId('ad group to show'));
+const viewAdOptions = options(account, campaign, adGroup, adId('ad to show'));
 export type ViewCampaignFlags = FlagsOf<typeof viewCampaignOptions>;
 export type ViewAdGroupFlags = FlagsOf<typeof viewAdGroupOptions>;
 export type ViewAdFlags = FlagsOf<typeof viewAdOptions>;
-const idArg = (noun: string) => ({ name: 'id', description: `the ${noun} id`, required: true, id: true }) as const;
+const idArg = (noun: string, flag: string) => ({ name: 'id', description: `the ${noun} id (or ${flag})`, id: true }) as const;
 
 export type PagingFlags = FlagsOf<typeof paging> & { id?: string[] };
 export type BulkFlags = FlagsOf<typeof bulk>;
@@ -194,7 +187,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'view',
             summary: 'Show one campaign in full',
-            args: [idArg('campaign')],
+            args: [idArg('campaign', '--campaign-id')],
             options: viewCampaignOptions,
             examples: [`platform ads campaigns view ID --account ${ACCOUNT}`, `platform ads campaigns view ID --account ${ACCOUNT} --json`],
             load: () => import('./campaigns/view.js'),
@@ -214,12 +207,13 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'patch',
             summary: 'Change campaigns: name, status, budget',
+            args: [idArg('campaign', '--campaign-id')],
             description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
             details: columnsHelp('campaigns'),
             options: patchCampaignsOptions,
             examples: [
               `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
-              `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --budget 75.50 --currency USD`,
+              `platform ads campaigns patch ID --budget 75.50`,
               `platform ads campaigns patch --account ${ACCOUNT} --from-json changes.ndjson`,
             ],
             load: () => import('./campaigns/patch.js'),
@@ -247,7 +241,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'view',
             summary: 'Show one ad group in full: budget, bidding, schedule, targeting, dayparting (Monday first)',
-            args: [idArg('ad group')],
+            args: [idArg('ad group', '--ad-group-id')],
             options: viewAdGroupOptions,
             examples: [
               `platform ads ad-groups view ID --account ${ACCOUNT} --campaign CAMPAIGN`,
@@ -270,12 +264,13 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'patch',
             summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
+            args: [idArg('ad group', '--ad-group-id')],
             description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
             details: columnsHelp('ad_groups'),
             options: patchAdGroupsOptions,
             examples: [
               `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
-              `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --bid 0.75 --currency USD`,
+              `platform ads ad-groups patch ID --campaign CAMPAIGN --bid 0.75`,
             ],
             load: () => import('./ad-groups/patch.js'),
           }),
@@ -302,7 +297,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'view',
             summary: 'Show one ad',
-            args: [idArg('ad')],
+            args: [idArg('ad', '--ad-id')],
             options: viewAdOptions,
             examples: [
               `platform ads ads view ID --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP`,
@@ -323,6 +318,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'patch',
             summary: 'Rename ads (update-ads)',
+            args: [idArg('ad', '--ad-id')],
             description: `Change ads: the API lets an ad's name change.\n\n${BULK_HELP}`,
             details: columnsHelp('ads'),
             options: patchAdsOptions,

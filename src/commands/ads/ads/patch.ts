@@ -4,8 +4,10 @@ import type { Invocation } from '../../spec.js';
 import { UsageError } from '../../../errors.js';
 import type { PatchAdsFlags } from '../spec.js';
 import { givenFlags, runWrite } from '../write.js';
+import { idGivenAs, resourceId } from '../resource-id.js';
 
-export async function run(ctx: Context, flags: PatchAdsFlags, _args: string[], invocation: Invocation): Promise<void> {
+export async function run(ctx: Context, flags: PatchAdsFlags, args: string[], invocation: Invocation): Promise<void> {
+  const id = resourceId(args[0], flags.adId, '--ad-id');
   const fields = givenFlags(flags, ['name']);
   await runWrite(ctx, {
     argv: invocation.argv,
@@ -13,11 +15,11 @@ export async function run(ctx: Context, flags: PatchAdsFlags, _args: string[], i
     mode: 'patch',
     scope: { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup },
     flags,
-    fieldFlags: flags.adId !== undefined ? [...fields, '--ad-id'] : fields,
+    fieldFlags: id !== undefined ? [...fields, idGivenAs(args[0], '--ad-id')] : fields,
     fromFlags: () => {
-      if (!flags.adId) throw new UsageError('--ad-id is required (or use --from-csv / --from-json)');
+      if (!id) throw new UsageError('give the ad id (`patch ID` or --ad-id ID), or use --from-csv / --from-json');
       if (flags.name === undefined) throw new UsageError('nothing to change: give --name');
-      return { ad_id: flags.adId, name: flags.name };
+      return { ad_id: id, name: flags.name };
     },
   });
 }

@@ -4,7 +4,11 @@ import type { Ad } from '../../../schemas/ads.js';
 import { adDetail } from '../../../output/views/ads-detail.js';
 import type { ViewAdFlags } from '../spec.js';
 import { viewResource } from '../view.js';
+import { resourceId } from '../resource-id.js';
+import { UsageError } from '../../../errors.js';
 
 export async function run(ctx: Context, flags: ViewAdFlags, args: string[]): Promise<void> {
-  await viewResource<Ad>(ctx, ADS, { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup }, args[0]!, adDetail);
+  const id = resourceId(args[0], flags.adId, '--ad-id');
+  if (id === undefined) throw new UsageError('give the ad id: `platform ads ads view ID --campaign CAMPAIGN --ad-group AD_GROUP` (or --ad-id ID)');
+  await viewResource<Ad>(ctx, ADS, { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup }, id, adDetail);
 }

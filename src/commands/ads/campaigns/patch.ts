@@ -5,8 +5,10 @@ import { UsageError } from '../../../errors.js';
 import { flagsRow } from '../flags.js';
 import type { PatchCampaignsFlags } from '../spec.js';
 import { givenFlags, runWrite } from '../write.js';
+import { idGivenAs, resourceId } from '../resource-id.js';
 
-export async function run(ctx: Context, flags: PatchCampaignsFlags, _args: string[], invocation: Invocation): Promise<void> {
+export async function run(ctx: Context, flags: PatchCampaignsFlags, args: string[], invocation: Invocation): Promise<void> {
+  const id = resourceId(args[0], flags.campaignId, '--campaign-id');
   const fields = givenFlags(flags, ['name', 'status', 'budget', 'budgetE5', 'currency', 'budgetUnit']);
   await runWrite(ctx, {
     argv: invocation.argv,
@@ -14,11 +16,11 @@ export async function run(ctx: Context, flags: PatchCampaignsFlags, _args: strin
     mode: 'patch',
     scope: { account: flags.account },
     flags,
-    fieldFlags: flags.campaignId !== undefined ? [...fields, '--campaign-id'] : fields,
+    fieldFlags: id !== undefined ? [...fields, idGivenAs(args[0], '--campaign-id')] : fields,
     fromFlags: () => {
-      if (!flags.campaignId) throw new UsageError('--campaign-id is required (or use --from-csv / --from-json)');
+      if (!id) throw new UsageError('give the campaign id (`patch ID` or --campaign-id ID), or use --from-csv / --from-json');
       if (!fields.length) throw new UsageError('nothing to change: give --name, --status or a budget');
-      return flagsRow(flags, 'campaign_id', flags.campaignId);
+      return flagsRow(flags, 'campaign_id', id);
     },
   });
 }

@@ -4,7 +4,11 @@ import type { Campaign } from '../../../schemas/ads.js';
 import { campaignDetail } from '../../../output/views/ads-detail.js';
 import type { ViewCampaignFlags } from '../spec.js';
 import { viewResource } from '../view.js';
+import { resourceId } from '../resource-id.js';
+import { UsageError } from '../../../errors.js';
 
 export async function run(ctx: Context, flags: ViewCampaignFlags, args: string[]): Promise<void> {
-  await viewResource<Campaign>(ctx, CAMPAIGNS, { account: flags.account }, args[0]!, campaignDetail);
+  const id = resourceId(args[0], flags.campaignId, '--campaign-id');
+  if (id === undefined) throw new UsageError('give the campaign id: `platform ads campaigns view ID` (or --campaign-id ID)');
+  await viewResource<Campaign>(ctx, CAMPAIGNS, { account: flags.account }, id, campaignDetail);
 }
