@@ -152,7 +152,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
   );
   program.addHelpText('after', helpTopicsText());
   program.hook('preAction', async (_program, actionCommand) => {
-    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string }>();
+    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string; safeCsv?: boolean }>();
     if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
       actionCommand.error(
         `error: option '-o, --output <format>' argument '${String(opts.output)}' is invalid. Allowed choices are ${OUTPUT_FORMATS.join(', ')}.`,
@@ -168,7 +168,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
     if (opts.query !== undefined) {
       const { queryProblem } = await import('./output/query.js');
       const problem = await queryProblem(opts.query);
-      if (problem) actionCommand.error(`error: --query: not a JMESPath expression: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
+      if (problem) actionCommand.error(`error: --query: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
       ctx.globals.query = opts.query;
     }
     const forced = ctx.env.CLICOLOR_FORCE !== undefined && ctx.env.CLICOLOR_FORCE !== '0';
@@ -183,6 +183,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
 
 /** Runs one command line and returns the exit code; never exits the process. */
 export async function runCli(argv: string[], deps: FactoryDeps): Promise<number> {
+    ctx.globals.safeCsv = Boolean(opts.safeCsv);
   // Every request and back-off sleep of a command listens to this one signal: up to 16 of
   // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
   setMaxListeners(64, deps.signal);

@@ -11,7 +11,7 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** Terminal width when stdout is a TTY. */
+  /** Terminal width when stdout is a TTY ($COLUMNS when set; see terminalColumns in the factory). */
   columns?: number;
 }
 
@@ -58,7 +58,8 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+/** table and wide: for reading (wide cuts no column and shows them all); text: tab-separated lines for scripts. */
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'ndjson', 'csv', 'text'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface GlobalOptions {
@@ -69,6 +70,8 @@ export interface GlobalOptions {
   debug: boolean;
   /** --query: a JMESPath expression applied to the whole output. */
   query?: string;
+  /** --safe-csv: CSV cells that a spreadsheet would run as a formula start with a quote (always so on a terminal). */
+  safeCsv?: boolean;
 }
 
 export const systemClock: Clock = {

@@ -2,7 +2,7 @@
 // values indented below their label), the API's object as JSON otherwise or with -o json.
 import type { Context } from '../context.js';
 import { resolveFormat } from './format.js';
-import { escapeControls } from './terminal-text.js';
+import { escapeInline } from './terminal-text.js';
 import { write } from '../stream-write.js';
 
 /** A field and its readable value: text, or a list of lines shown below the label. */
@@ -10,7 +10,7 @@ export type DetailField = [label: string, value: string | string[] | undefined];
 
 export async function writeDetail(ctx: Context, raw: unknown, fields: DetailField[]): Promise<void> {
   const format = resolveFormat(ctx);
-  if (format !== 'table' || ctx.globals.query !== undefined) {
+  if ((format !== 'table' && format !== 'wide') || ctx.globals.query !== undefined) {
     const { writeObject } = await import('./rows.js');
     await writeObject(ctx, { noun: 'items', columns: [] }, raw);
     return;
@@ -21,10 +21,11 @@ export async function writeDetail(ctx: Context, raw: unknown, fields: DetailFiel
   for (const [label, value] of shown) {
     if (Array.isArray(value)) {
       lines.push(`${label}:`);
-      for (const line of value) lines.push(`  ${line}`);
+      for (const line of value) lines.push(`  ${escapeInline(line)}`);
     } else {
-      lines.push(`${`${label}:`.padEnd(width + 2)}${value}`);
+      lines.push(`${`${label}:`.padEnd(width + 2)}${escapeInline(value!)}`);
     }
   }
-  await write(ctx.io.stdout, `${escapeControls(lines.join('\n'))}\n`);
+  // Each value stays on its line: a newline in a name is shown as \n, as in tables.
+  await write(ctx.io.stdout, `${lines.join('\n')}\n`);
 }

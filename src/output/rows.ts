@@ -1,18 +1,20 @@
 // The one place that decides how rows leave the program: a table on a TTY, JSON when
-// piped (or -o json), NDJSON or CSV on request. JSON/NDJSON carry the API's raw objects;
-// CSV and tables use the view's columns. Everything but the table streams.
+// piped (or -o json), NDJSON, CSV or text on request. JSON/NDJSON carry the API's raw
+// objects; CSV, text and tables use the view's columns. Everything but the table streams.
+// On a terminal, nothing a server or a file sent can act on it: control and bidi characters
+// are shown escaped in every format; to a pipe or a file, JSON, NDJSON and CSV stay exact.
 import type { Context } from '../context.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
-import { escapeControls } from './terminal-text.js';
+import { escapeControls, escapeInline, jsonForStream } from './terminal-text.js';
 import { ChunkedWriter, write } from '../stream-write.js';
 
-export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
   const format = resolveFormat(ctx);
-  const view = ctx.io.stdoutIsTTY ? escapedView(shownView) : shownView;
+  const isTTY = ctx.io.stdoutIsTTY;
   let count = 0;
-  if (format === 'table') {
+  if (format === 'table' || format === 'wide') {
     const buffered: T[] = [];
     for await (const row of rows) buffered.push(row);
     count = buffered.length;
@@ -20,7 +22,8 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
       ctx.info(`No ${view.noun} found.`);
     } else {
       const { renderTable } = await import('./table.js');
-      await write(ctx.io.stdout, renderTable(ctx, view, buffered));
+      // A table's cells are one line each, whatever a value holds, piped or not.
+      await write(ctx.io.stdout, renderTable(ctx, escapedView(view, escapeInline), buffered, { wide: format === 'wide' }));
     }
     return count;
   }
@@ -29,14 +32,17 @@ export async function writeRows<T>(ctx: Context, shownView: View<T>, rows: Async
   try {
     let text: (row: T) => string;
     if (format === 'json') {
-      text = (row) => `${count === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(row, null, 2))}`;
+      text = (row) => `${count === 0 ? '[\n' : ',\n'}${indent(jsonForStream(JSON.stringify(row, null, 2), isTTY))}`;
     } else if (format === 'ndjson') {
-      text = (row) => `${JSON.stringify(row)}\n`;
+      text = (row) => `${jsonForStream(JSON.stringify(row), isTTY)}\n`;
+    } else if (format === 'text') {
+      const { valueTextLine, viewTextLine } = await import('./text.js');
+      text = view.columns.length ? viewTextLine(view, isTTY) : (row) => valueTextLine(row, isTTY);
     } else {
-      const { stringify } = await import('csv-stringify/sync');
-      const columns = view.columns.filter((c) => !c.tableOnly);
-      await out.write(stringify([columns.map((c) => c.name)]));
-      text = (row) => stringify([columns.map((c) => c.csv(row) ?? '')]);
+      const { csvWriter } = await import('./csv.js');
+      const csv = await csvWriter(isTTY ? escapedView(view, escapeControls) : view, { safe: isTTY || Boolean(ctx.globals.safeCsv) });
+      await out.write(csv.header);
+      text = csv.line;
     }
     for await (const row of rows) {
       // Most writes only gather into the chunk; an await of nothing would still cost a turn per row.
@@ -58,7 +64,7 @@ export async function writeObject<T>(ctx: Context, view: View<T>, row: T): Promi
     return;
   }
   const format = resolveFormat(ctx);
-  if (format === 'json') await write(ctx.io.stdout, `${JSON.stringify(row, null, 2)}\n`);
+  if (format === 'json') await write(ctx.io.stdout, `${jsonForStream(JSON.stringify(row, null, 2), ctx.io.stdoutIsTTY)}\n`);
   else await writeRows(ctx, view, [row]);
 }
 
@@ -66,19 +72,22 @@ function indent(text: string): string {
   return text.replace(/^/gm, '  ');
 }
 
-/** The view with every cell's control characters escaped (for a terminal; JSON escapes its own). */
-function escapedView<T>(view: View<T>): View<T> {
-  const escape = (text: string | undefined) => (text === undefined ? undefined : escapeControls(text));
+/** The view with every cell passed through `escape`. */
+function escapedView<T>(view: View<T>, escape: (text: string) => string): View<T> {
+  const escaped = (text: string | undefined) => (text === undefined ? undefined : escape(text));
   return {
     ...view,
     columns: view.columns.map((column) => {
       const { table } = column;
-      return { ...column, csv: (row: T) => escape(column.csv(row)), table: table && ((row: T) => escape(table(row))) };
+      return { ...column, csv: (row: T) => escaped(column.csv(row)), table: table && ((row: T) => escaped(table(row))) };
     }),
   };
 }
 
-/** --query: every row first (all pages merged), then the expression, then the chosen format. */
+/**
+ * --query: every row first (a list reads all its pages: see ads/list.ts), then the expression,
+ * then the chosen format. Text writes a string or number result bare, an array one element a line.
+ */
 async function writeQueried(ctx: Context, expression: string, rows: unknown, single = false): Promise<number> {
   const { resultRows, resultView, runQuery } = await import('./query.js');
   let input: unknown = rows;
@@ -90,9 +99,12 @@ async function writeQueried(ctx: Context, expression: string, rows: unknown, sin
   const result = await runQuery(expression, input);
   const format = resolveFormat(ctx);
   if (format === 'json') {
-    await write(ctx.io.stdout, `${JSON.stringify(result, null, 2)}\n`);
+    await write(ctx.io.stdout, `${jsonForStream(JSON.stringify(result, null, 2), ctx.io.stdoutIsTTY)}\n`);
     return resultRows(result).length;
   }
   const out = resultRows(result);
-  return writeRows({ ...ctx, globals: { ...ctx.globals, query: undefined } }, resultView(out), out);
+  const objects = out.every((row) => row !== null && typeof row === 'object' && !Array.isArray(row));
+  // Text of anything but objects (ids, [id, name] pairs): each value's own line, with no column view in between.
+  const view = format === 'text' && !objects ? { noun: 'results', columns: [] } : resultView(out);
+  return writeRows({ ...ctx, globals: { ...ctx.globals, query: undefined } }, view, out);
 }

@@ -1,69 +1,111 @@
-import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { Context } from '../context.js';
-import type { View } from './columns.js';
-
-/** A borderless, aligned table like `gh` prints; bold headers unless colour is off. */
-export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[]): string {
-  const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
-  const columns = view.columns.filter((c) => !c.csvOnly);
-  const cells = rows.map((row) => columns.map((c) => (c.table ?? c.csv)(row) ?? ''));
-  const widths = fitWidths(
-    columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => displayWidth(r[i]!)))),
-    ctx.io.stdoutIsTTY ? ctx.io.columns : undefined,
-  );
-  const table = new Table({
-    head: columns.map((c) => chalk.bold(c.header)),
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    ...(widths ? { colWidths: widths, wordWrap: false, truncate: '…' } : {}),
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: '  ',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of cells) table.push(row);
-  // cli-table3 pads the last column too; a terminal table should not end lines in spaces.
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
-}
+import type { Column, View } from './columns.js';
+import { displayWidth, longestWord, truncate, wrapWords } from './text-width.js';
 
 const GAP = 2;
-/** Narrowest a shrunk column gets: enough to recognise an id or a name. */
+/** Narrowest a shrunk column gets: enough to recognise a name. */
 const MIN_WIDTH = 5;
 
-const displayWidth = (text: string) => [...text].length;
+/**
+ * A borderless, aligned table like `gh` prints; bold headers unless colour is off. On a
+ * terminal it is fitted to its width (see fitTable); `wide` (-o wide) shows every column,
+ * those only CSV carries too, and cuts none. Cells hold no newlines (rows.ts escapes them).
+ */
+export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[], { wide = false } = {}): string {
+  const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
+  const columns = view.columns.filter((c) => wide || !c.csvOnly);
+  const values = columns.map((c) => rows.map((row) => (c.table ?? c.csv)(row) ?? ''));
+  const { shown, widths } = fitTable(
+    columns.map((c, i) => ({ header: c.header, kind: c.kind, optional: c.optional, values: values[i]! })),
+    ctx.io.stdoutIsTTY && !wide ? ctx.io.columns : undefined,
+  );
+  const line = (texts: string[][], at: number, style: (text: string) => string = (text) => text) =>
+    shown
+      .map((column, i) => pad(texts[i]![at] ?? '', widths[i]!, columns[column]!.align, style))
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const out = [line(shown.map((column, i) => [truncate(columns[column]!.header, widths[i]!)]), 0, (text) => chalk.bold(text))];
+  rows.forEach((_row, r) => {
+    const cellLines = shown.map((column, i) => {
+      const text = values[column]![r]!;
+      return columns[column]!.kind === 'words' ? wrapWords(text, widths[i]!) : [truncate(text, widths[i]!)];
+    });
+    const height = Math.max(...cellLines.map((lines) => lines.length));
+    for (let at = 0; at < height; at++) out.push(line(cellLines, at));
+  });
+  return `${out.join('\n')}\n`;
+}
+
+function pad(text: string, width: number, align: Column<unknown>['align'], style: (text: string) => string): string {
+  const space = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return align === 'right' ? space + style(text) : style(text) + space;
+}
+
+export interface FitColumn {
+  header: string;
+  kind?: Column<unknown>['kind'];
+  optional?: boolean;
+  values: readonly string[];
+}
 
 /**
- * Column widths that fit a terminal of `columns`: the widest columns give way first, down to
- * MIN_WIDTH, and their text ends with an ellipsis (as gh does). Undefined: no terminal, or
- * the table fits as it is.
+ * Which columns a table shows, and how wide, on a terminal of `terminalColumns` (undefined:
+ * not a terminal, so every column at its natural width). When the table is too wide:
+ * 1. 'text' and 'words' columns give way, the widest first ('text' down to MIN_WIDTH,
+ *    'words' down to their longest word);
+ * 2. optional columns are left out, the rightmost first (each time the others start again
+ *    from their natural widths);
+ * 3. unmarked columns are cut too, down to MIN_WIDTH;
+ * 4. 'id' columns never give way: what is left is a line wider than the terminal.
  */
-export function fitWidths(natural: number[], columns: number | undefined): number[] | undefined {
-  if (!columns) return undefined;
-  const widths = [...natural];
-  const total = () => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
-  if (total() <= columns) return undefined;
-  while (total() > columns) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= MIN_WIDTH) break;
+export function fitTable(columns: readonly FitColumn[], terminalColumns: number | undefined): { shown: number[]; widths: number[] } {
+  const natural = columns.map((c) => Math.max(displayWidth(c.header), ...c.values.map(displayWidth)));
+  const floor = columns.map((c, i) => {
+    if (c.kind === 'id') return natural[i]!;
+    if (c.kind === 'words') return Math.min(natural[i]!, Math.max(displayWidth(c.header), ...c.values.map(longestWord)));
+    return Math.min(natural[i]!, MIN_WIDTH);
+  });
+  const all = columns.map((_c, i) => i);
+  if (!terminalColumns) return { shown: all, widths: natural };
+  const optional = all.filter((i) => columns[i]!.optional).reverse();
+  const tierOne = (i: number) => columns[i]!.kind === 'text' || columns[i]!.kind === 'words';
+  let shown = all;
+  let widths = natural;
+  for (let dropped = 0; dropped <= optional.length; dropped++) {
+    const left = new Set(optional.slice(0, dropped));
+    shown = all.filter((i) => !left.has(i));
+    widths = shrink(
+      shown.map((i) => natural[i]!),
+      shown.map((i) => floor[i]!),
+      shown.map(tierOne),
+      terminalColumns,
+    );
+    if (total(widths) <= terminalColumns) return { shown, widths };
+  }
+  widths = shrink(
+    widths,
+    shown.map((i) => floor[i]!),
+    shown.map((i) => columns[i]!.kind !== 'id'),
+    terminalColumns,
+  );
+  return { shown, widths };
+}
+
+const total = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
+
+/** Narrows the widest eligible column, one cell at a time, until the table fits or none can give more. */
+function shrink(start: readonly number[], floor: readonly number[], eligible: readonly boolean[], terminalColumns: number): number[] {
+  const widths = [...start];
+  let excess = total(widths) - terminalColumns;
+  while (excess > 0) {
+    let widest = -1;
+    widths.forEach((w, i) => {
+      if (eligible[i] && w > floor[i]! && (widest === -1 || w > widths[widest]!)) widest = i;
+    });
+    if (widest === -1) break;
     widths[widest]!--;
+    excess--;
   }
   return widths;
 }

@@ -18,12 +18,15 @@ export function checkPaging(flags: PagingFlags): void {
 
 export async function listPages<T>(ctx: Context, view: View<T>, flags: PagingFlags, fetchPage: (query: PageQuery) => Promise<Page<T>>): Promise<void> {
   checkPaging(flags);
+  // --query answers about the whole list, never about its first page: it reads every page
+  // (as aws CLI does before it queries), or the first --limit items.
+  const all = Boolean(flags.all) || (ctx.globals.query !== undefined && flags.limit === undefined);
   let next: string | undefined;
-  const rows = walkPages(fetchPage, { all: Boolean(flags.all), limit: flags.limit, pageToken: flags.pageToken, pageLimit: flags.pageLimit }, (token) => {
+  const rows = walkPages(fetchPage, { all, limit: flags.limit, pageToken: flags.pageToken, pageLimit: flags.pageLimit }, (token) => {
     next = token;
   });
   await writeRows(ctx, view, rows);
-  if (next && !flags.all) ctx.info(`More ${view.noun}: add --all, or --page-token ${next}`);
+  if (next && !all) ctx.info(`More ${view.noun}: add --all, or --page-token ${next}`);
 }
 
 /** `--id a,b`: each id fetched on its own (the API takes one id per filter), rows in the order given (paging flags have nothing to page); else the pages. */

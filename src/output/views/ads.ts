@@ -16,11 +16,11 @@ const day = (iso: string | undefined) => iso?.slice(0, 10);
 export const accountView: View<AdAccount> = {
   noun: 'ad accounts',
   columns: [
-    { header: 'ID', name: 'ad_account_id', csv: (a) => a.ad_account_id },
-    { header: 'NAME', name: 'name', csv: (a) => a.name },
+    { header: 'ID', name: 'ad_account_id', csv: (a) => a.ad_account_id, kind: 'id' },
+    { header: 'NAME', name: 'name', csv: (a) => a.name, kind: 'text' },
     { header: 'COUNTRY', name: 'country_code', csv: (a) => a.country_code },
     { header: 'CURRENCY', name: 'currency_code', csv: (a) => a.currency_code },
-    { header: 'TYPE', name: 'account_type', csv: (a) => a.account_type },
+    { header: 'TYPE', name: 'account_type', csv: (a) => a.account_type, kind: 'id', optional: true },
     { header: 'BILLING', name: 'billing_type', csv: (a) => a.billing?.type, table: (a) => a.billing?.type?.replace('ACCOUNT_BILLING_MODE_', '').toLowerCase() },
   ],
 };
@@ -28,10 +28,10 @@ export const accountView: View<AdAccount> = {
 export const storeView: View<Store> = {
   noun: 'stores',
   columns: [
-    { header: 'ID', name: 'id', csv: (s) => s.id },
-    { header: 'NAME', name: 'name', csv: (s) => s.name },
+    { header: 'ID', name: 'id', csv: (s) => s.id, kind: 'id' },
+    { header: 'NAME', name: 'name', csv: (s) => s.name, kind: 'text' },
     { header: 'CITY', name: 'city', csv: (s) => s.address?.city },
-    { header: 'REGION', name: 'region', csv: (s) => s.address?.region },
+    { header: 'REGION', name: 'region', csv: (s) => s.address?.region, optional: true },
     { header: 'COUNTRY', name: 'country', csv: (s) => s.address?.country },
     { header: 'CURRENCY', name: 'currency_code', csv: (s) => s.currency_code },
     { header: 'ADDRESS', name: 'address_line1', csv: (s) => s.address?.address_line1, csvOnly: true },
@@ -44,14 +44,14 @@ export const storeView: View<Store> = {
 export const campaignView: View<Campaign> = {
   noun: 'campaigns',
   columns: [
-    { header: 'ID', name: 'campaign_id', csv: (c) => c.campaign_id },
-    { header: 'NAME', name: 'name', csv: (c) => c.name },
+    { header: 'ID', name: 'campaign_id', csv: (c) => c.campaign_id, kind: 'id' },
+    { header: 'NAME', name: 'name', csv: (c) => c.name, kind: 'text' },
     { header: 'STATUS', name: 'status', csv: (c) => campaignStatus.toFriendly(c.configured_status) },
     { header: 'BUDGET', name: 'budget', csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
     { header: 'CURRENCY', name: 'currency', csv: (c) => c.budget?.total.currency_code, csvOnly: true },
     { header: 'UNIT', name: 'budget_unit', csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
-    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true },
-    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true },
+    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true, optional: true },
+    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true, optional: true },
   ],
 };
 
@@ -70,22 +70,22 @@ function bid(g: AdGroup): CurrencyAmount | undefined {
 export const adGroupView: View<AdGroup> = {
   noun: 'ad groups',
   columns: [
-    { header: 'ID', name: 'ad_group_id', csv: (g) => g.ad_group_id },
-    { header: 'CAMPAIGN', name: 'campaign_id', csv: (g) => g.campaign_id, csvOnly: true },
-    { header: 'NAME', name: 'name', csv: (g) => g.name },
-    { header: 'PRODUCT', name: 'ad_product', csv: (g) => adProduct.toFriendly(g.ad_product) },
+    { header: 'ID', name: 'ad_group_id', csv: (g) => g.ad_group_id, kind: 'id' },
+    { header: 'CAMPAIGN', name: 'campaign_id', csv: (g) => g.campaign_id, csvOnly: true, kind: 'id' },
+    { header: 'NAME', name: 'name', csv: (g) => g.name, kind: 'text' },
+    { header: 'PRODUCT', name: 'ad_product', csv: (g) => adProduct.toFriendly(g.ad_product), optional: true },
     { header: 'STATUS', name: 'status', csv: (g) => adGroupStatus.toFriendly(g.configured_status) },
     { header: 'BUDGET', name: 'budget', csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total) },
     { header: 'CURRENCY', name: 'currency', csv: (g) => g.budget?.total.currency_code ?? bid(g)?.currency_code, csvOnly: true },
     { header: 'UNIT', name: 'budget_unit', csv: (g) => budgetUnit.toFriendly(g.budget?.unit), csvOnly: true },
     { header: 'BID', name: 'bid', csv: (g) => decimal(bid(g)), table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined) },
     { header: 'BIDDING', name: 'bidding', csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
-    { header: 'KEYWORDS', name: 'keywords', csv: (g) => keywordCriterion(g)?.keywords.join('|') },
+    { header: 'KEYWORDS', name: 'keywords', csv: (g) => keywordCriterion(g)?.keywords.join('|'), kind: 'text', optional: true },
     { header: 'MATCH', name: 'match_type', csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
     { header: 'PLATFORM ONE', name: 'platform_one', csv: (g) => (criteria(g).some((c) => c.platform_one) ? 'true' : ''), csvOnly: true },
-    { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true },
-    { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time) },
-    { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time) },
+    { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true, kind: 'id' },
+    { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time), optional: true },
+    { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time), optional: true },
     { header: 'DAYPARTING', name: 'daypart', csv: (g) => formatDayparting((g as { dayparting_schedule?: unknown }).dayparting_schedule), csvOnly: true },
   ],
 };
@@ -93,9 +93,9 @@ export const adGroupView: View<AdGroup> = {
 export const adView: View<Ad> = {
   noun: 'ads',
   columns: [
-    { header: 'ID', name: 'ad_id', csv: (a) => a.ad_id },
-    { header: 'NAME', name: 'name', csv: (a) => a.name },
-    { header: 'AD GROUP', name: 'ad_group_id', csv: (a) => a.ad_group_id },
-    { header: 'CAMPAIGN', name: 'campaign_id', csv: (a) => a.campaign_id },
+    { header: 'ID', name: 'ad_id', csv: (a) => a.ad_id, kind: 'id' },
+    { header: 'NAME', name: 'name', csv: (a) => a.name, kind: 'text' },
+    { header: 'AD GROUP', name: 'ad_group_id', csv: (a) => a.ad_group_id, kind: 'id', optional: true },
+    { header: 'CAMPAIGN', name: 'campaign_id', csv: (a) => a.campaign_id, kind: 'id', optional: true },
   ],
 };

@@ -8,10 +8,10 @@ import { formatBytes } from '../progress.js';
 export const productView: View<Product> = {
   noun: 'products',
   columns: [
-    { header: 'GTIN', name: 'gtin', csv: (p) => p.gtin },
-    { header: 'NAME', name: 'product_name', csv: (p) => p.product_name },
-    { header: 'BRAND', name: 'brand_name', csv: (p) => p.brand_name },
-    { header: 'OWNER', name: 'brand_owner_name', csv: (p) => p.brand_owner_name },
+    { header: 'GTIN', name: 'gtin', csv: (p) => p.gtin, kind: 'id' },
+    { header: 'NAME', name: 'product_name', csv: (p) => p.product_name, kind: 'text' },
+    { header: 'BRAND', name: 'brand_name', csv: (p) => p.brand_name, kind: 'text' },
+    { header: 'OWNER', name: 'brand_owner_name', csv: (p) => p.brand_owner_name, kind: 'text', optional: true },
     { header: 'SIZE', name: 'size', csv: (p) => p.size },
     { header: 'IMAGE', name: 'main_image_url', csv: (p) => p.main_image_url, csvOnly: true },
   ],
@@ -29,9 +29,9 @@ export interface ReportTypeRow {
 export const reportTypeView: View<ReportTypeRow> = {
   noun: 'report types',
   columns: [
-    { header: 'TYPE', name: 'name', csv: (t) => t.name },
-    { header: 'UNITS', name: 'units', csv: (t) => t.units.join(' ') },
-    { header: 'SYNC UNITS', name: 'sync_units', csv: (t) => t.sync_units.join(' '), table: (t) => t.sync_units.join(' ') || '-' },
+    { header: 'TYPE', name: 'name', csv: (t) => t.name, kind: 'id' },
+    { header: 'UNITS', name: 'units', csv: (t) => t.units.join(' '), kind: 'words' },
+    { header: 'SYNC UNITS', name: 'sync_units', csv: (t) => t.sync_units.join(' '), table: (t) => t.sync_units.join(' ') || '-', kind: 'words' },
     {
       header: 'DIMENSIONS',
       name: 'dimensions',
@@ -40,8 +40,9 @@ export const reportTypeView: View<ReportTypeRow> = {
           .filter((c) => c.kind === 'dimension')
           .map((c) => c.name)
           .join(' '),
+      kind: 'words',
     },
-    { header: 'DESCRIPTION', name: 'description', csv: (t) => t.description },
+    { header: 'DESCRIPTION', name: 'description', csv: (t) => t.description, kind: 'words' },
   ],
 };
 
@@ -53,10 +54,10 @@ export function reportTypeRow(type: ReportTypeDef, columns: ColumnDef[]): Report
 export const reportColumnView: View<ColumnDef> = {
   noun: 'columns',
   columns: [
-    { header: 'COLUMN', name: 'name', csv: (c) => c.name },
+    { header: 'COLUMN', name: 'name', csv: (c) => c.name, kind: 'id' },
     { header: 'KIND', name: 'kind', csv: (c) => c.kind },
-    { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, '') },
-    { header: 'DESCRIPTION', name: 'description', csv: (c) => c.description },
+    { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, ''), kind: 'id' },
+    { header: 'DESCRIPTION', name: 'description', csv: (c) => c.description, kind: 'words' },
   ],
 };
 
@@ -89,6 +90,7 @@ export function syncRowView(schema: ReadonlyArray<{ name: string; type: string }
     header: name.toUpperCase(),
     name,
     csv: (row) => written(row)?.[i],
+    ...(name.endsWith('_id') ? { kind: 'id' as const } : {}),
     ...(type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE' ? { align: 'right' as const } : {}),
   }));
   return { noun: 'rows', columns };

@@ -6,10 +6,10 @@ export const resultView: View<ResultRow> = {
   noun: 'results',
   columns: [
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
-    { header: 'ID', name: 'id', csv: (r) => r.id },
-    { header: 'RESULT', name: 'result', csv: (r) => r.result },
-    { header: 'ERROR', name: 'error_code', csv: (r) => r.error_code },
-    { header: 'MESSAGE', name: 'error_message', csv: (r) => r.error_message },
+    { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
+    { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
+    { header: 'ERROR', name: 'error_code', csv: (r) => r.error_code, kind: 'id' },
+    { header: 'MESSAGE', name: 'error_message', csv: (r) => r.error_message, kind: 'words' },
   ],
 };
 
@@ -18,8 +18,8 @@ export const dryRunView: View<DryRunRow> = {
   noun: 'rows',
   columns: [
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
-    { header: 'ID', name: 'id', csv: (r) => r.id },
-    { header: 'RESULT', name: 'result', csv: (r) => r.result },
-    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes },
+    { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
+    { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
+    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, kind: 'words' },
   ],
 };

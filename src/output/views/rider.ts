@@ -18,8 +18,8 @@ const time = (s: number | null) => (s === null ? undefined : new Date(s * 1000).
 export const productView: View<Product> = {
   noun: 'products',
   columns: [
-    { header: 'ID', name: 'product_id', csv: (p) => p.product_id },
-    { header: 'NAME', name: 'display_name', csv: (p) => p.display_name },
+    { header: 'ID', name: 'product_id', csv: (p) => p.product_id, kind: 'id' },
+    { header: 'NAME', name: 'display_name', csv: (p) => p.display_name, kind: 'text' },
     { header: 'GROUP', name: 'product_group', csv: (p) => p.product_group },
     { header: 'SEATS', name: 'capacity', csv: (p) => String(p.capacity) },
     { header: 'SHARED', name: 'shared', csv: (p) => String(p.shared), table: (p) => (p.shared ? 'yes' : '') },
@@ -33,6 +33,7 @@ export const productView: View<Product> = {
         return `${formatMoney(d.base, d.currency_code)} + ${formatMoney(d.cost_per_minute, d.currency_code)}/min + ${formatMoney(d.cost_per_distance, d.currency_code)}/${d.distance_unit} (min ${formatMoney(d.minimum, d.currency_code)})`;
       },
       tableOnly: true,
+      kind: 'words',
     },
     { header: 'CURRENCY', name: 'currency_code', csv: (p) => p.price_details?.currency_code, csvOnly: true },
     { header: 'BASE', name: 'base', csv: (p) => p.price_details?.base.toString(), csvOnly: true },
@@ -40,7 +41,7 @@ export const productView: View<Product> = {
     { header: 'PER MINUTE', name: 'cost_per_minute', csv: (p) => p.price_details?.cost_per_minute.toString(), csvOnly: true },
     { header: 'PER DISTANCE', name: 'cost_per_distance', csv: (p) => p.price_details?.cost_per_distance.toString(), csvOnly: true },
     { header: 'DISTANCE UNIT', name: 'distance_unit', csv: (p) => p.price_details?.distance_unit, csvOnly: true },
-    { header: 'DESCRIPTION', name: 'description', csv: (p) => p.description },
+    { header: 'DESCRIPTION', name: 'description', csv: (p) => p.description, kind: 'text' },
   ],
 };
 
@@ -57,7 +58,7 @@ export const priceView: View<PriceEstimate> = {
     { header: 'SURGE', name: 'surge_multiplier', csv: (e) => String(e.surge_multiplier), table: (e) => surge(e.surge_multiplier) },
     { header: 'DURATION', name: 'duration', csv: (e) => String(e.duration), table: (e) => minutes(e.duration) },
     { header: 'DISTANCE', name: 'distance', csv: (e) => String(e.distance), table: (e) => `${e.distance} mi` },
-    { header: 'PRODUCT ID', name: 'product_id', csv: (e) => e.product_id },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (e) => e.product_id, kind: 'id' },
   ],
 };
 
@@ -66,14 +67,14 @@ export const timeView: View<TimeEstimate> = {
   columns: [
     { header: 'PRODUCT', name: 'localized_display_name', csv: (t) => t.localized_display_name },
     { header: 'ETA', name: 'estimate', csv: (t) => String(t.estimate), table: (t) => minutes(t.estimate) },
-    { header: 'PRODUCT ID', name: 'product_id', csv: (t) => t.product_id },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (t) => t.product_id, kind: 'id' },
   ],
 };
 
 export const profileView: View<UserProfile> = {
   noun: 'profiles',
   columns: [
-    { header: 'RIDER ID', name: 'rider_id', csv: (u) => u.rider_id },
+    { header: 'RIDER ID', name: 'rider_id', csv: (u) => u.rider_id, kind: 'id' },
     { header: 'NAME', name: 'name', csv: (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined },
     { header: 'EMAIL', name: 'email', csv: (u) => u.email },
     {
@@ -82,27 +83,27 @@ export const profileView: View<UserProfile> = {
       csv: (u) => u.mobile_number,
       table: (u) => (u.mobile_number ? `${u.mobile_number}${u.mobile_verified ? '' : ' (unverified)'}` : undefined),
     },
-    { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code },
+    { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code, kind: 'id' },
   ],
 };
 
 export const rideView: View<RideRequest> = {
   noun: 'ride requests',
   columns: [
-    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id },
+    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id, kind: 'id' },
     { header: 'STATUS', name: 'status', csv: (r) => r.status },
     { header: 'ETA', name: 'eta', csv: (r) => r.eta?.toString(), table: (r) => (r.eta === null ? undefined : `${r.eta} min`) },
     { header: 'SURGE', name: 'surge_multiplier', csv: (r) => r.surge_multiplier?.toString(), table: (r) => surge(r.surge_multiplier) },
     { header: 'DRIVER', name: 'driver', csv: (r) => r.driver?.name },
     { header: 'VEHICLE', name: 'vehicle', csv: (r) => (r.vehicle ? `${r.vehicle.make} ${r.vehicle.model} ${r.vehicle.license_plate}` : undefined) },
-    { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id, kind: 'id' },
   ],
 };
 
 export const historyView: View<HistoryItem> = {
   noun: 'trips',
   columns: [
-    { header: 'REQUEST ID', name: 'request_id', csv: (h) => h.request_id },
+    { header: 'REQUEST ID', name: 'request_id', csv: (h) => h.request_id, kind: 'id' },
     { header: 'STATUS', name: 'status', csv: (h) => h.status },
     { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name },
     { header: 'DISTANCE', name: 'distance', csv: (h) => String(h.distance), table: (h) => `${h.distance} mi` },
@@ -114,7 +115,7 @@ export const historyView: View<HistoryItem> = {
 export const receiptView: View<Receipt> = {
   noun: 'receipts',
   columns: [
-    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id },
+    { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id, kind: 'id' },
     { header: 'TOTAL', name: 'total_charged', csv: (r) => String(r.total_charged), table: (r) => formatMoney(r.total_charged, r.currency_code) },
     { header: 'CURRENCY', name: 'currency_code', csv: (r) => r.currency_code, csvOnly: true },
     {
@@ -137,7 +138,7 @@ export const receiptView: View<Receipt> = {
 export const quoteView: View<DeliveryQuote> = {
   noun: 'delivery quotes',
   columns: [
-    { header: 'QUOTE ID', name: 'id', csv: (q) => q.id },
+    { header: 'QUOTE ID', name: 'id', csv: (q) => q.id, kind: 'id' },
     { header: 'FEE', name: 'fee', csv: (q) => minorToDecimal(q.fee), table: (q) => formatMoney(minorToDecimal(q.fee), q.currency.toUpperCase()) },
     { header: 'CURRENCY', name: 'currency', csv: (q) => q.currency.toUpperCase() },
     { header: 'DROPOFF ETA', name: 'dropoff_eta', csv: (q) => q.dropoff_eta },
