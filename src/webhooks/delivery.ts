@@ -5,6 +5,9 @@
 // 60 s, 120 s and so on", i.e. attempt n (n >= 2) at base x 2^(n-2): 0, 30, 60, 120, 240,
 // 480, 960 s, so the waits between attempts are 30, 30, 60, 120, 240, 480 s. Any other
 // answer (4xx) is final: not accepted.
+// That is the platform's schedule (the sandbox's deliveries follow it). The CLI's own sends
+// (`webhooks replay`, `trigger`) are a person waiting at a terminal: fewer attempts, a base of
+// about a second, doubling (clientBackoff), so a dead receiver costs seconds, not an hour.
 // The waits go through an injected sleep, so tests record them instead of waiting.
 
 export const MAX_ATTEMPTS = 7;
@@ -13,6 +16,15 @@ export const BACKOFF_BASE_SECONDS = 30;
 /** Milliseconds to wait before attempts 2..n (attempts at 0, base, 2 base, 4 base, ...). */
 export function backoffSchedule(baseMs: number, attempts = MAX_ATTEMPTS): number[] {
   return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => (i === 0 ? baseMs : baseMs * 2 ** (i - 1)));
+}
+
+/** The CLI's defaults for its own sends. */
+export const CLIENT_MAX_ATTEMPTS = 3;
+export const CLIENT_BACKOFF_BASE = '1s';
+
+/** Milliseconds to wait before attempts 2..n of a CLI send: base, 2 base, 4 base, ... */
+export function clientBackoff(baseMs: number, attempts: number): number[] {
+  return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => baseMs * 2 ** i);
 }
 
 export type SendResult = { status: number } | { error: string };
@@ -38,6 +50,8 @@ export interface AttemptReport {
 export interface DeliverOptions {
   attempts?: number;
   baseMs?: number;
+  /** Waits before attempts 2..n; default: spec 6.3.3's schedule from baseMs. */
+  waits?: readonly number[];
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   signal?: AbortSignal;
   onAttempt?: (report: AttemptReport) => void;
@@ -49,7 +63,7 @@ export async function deliver(
   options: DeliverOptions,
 ): Promise<{ accepted: boolean; attempts: AttemptReport[] }> {
   const attempts = options.attempts ?? MAX_ATTEMPTS;
-  const waits = backoffSchedule(options.baseMs ?? BACKOFF_BASE_SECONDS * 1000, attempts);
+  const waits = options.waits ?? backoffSchedule(options.baseMs ?? BACKOFF_BASE_SECONDS * 1000, attempts);
   const reports: AttemptReport[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const result = await send(attempt);

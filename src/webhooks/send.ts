@@ -14,6 +14,8 @@ export interface SendOptions {
   environment: string;
   attempts?: number;
   baseMs?: number;
+  /** Waits before attempts 2..n (default: spec 6.3.3's schedule from baseMs). */
+  waits?: readonly number[];
   timeoutMs?: number;
   userAgent?: string;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -41,6 +43,7 @@ export function sendSigned(options: SendOptions) {
   return deliver(() => postOnce(options.url, options.body, headers, { timeoutMs: options.timeoutMs, signal: options.signal }), {
     attempts: options.attempts,
     baseMs: options.baseMs,
+    waits: options.waits,
     sleep: options.sleep,
     signal: options.signal,
     onAttempt: options.onAttempt,

@@ -1,13 +1,13 @@
 // `webhooks replay` and `webhooks trigger` against real receivers on port 0: back-off delays
-// recorded by a fake clock (never timed), exactly 7 attempts, re-signing, in order; and the
-// limits of `webhooks listen` (413, 127.0.0.1 only).
+// recorded by a fake clock (never timed), a bounded number of attempts, one line per event,
+// re-signing, in order; and the limits of `webhooks listen` (413, 127.0.0.1 only).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { backoffSchedule } from '../../src/webhooks/delivery.js';
+import { clientBackoff } from '../../src/webhooks/delivery.js';
 import { sign } from '../../src/webhooks/hmac.js';
 import { startCli } from '../auth/helpers.js';
 import { fastClock, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
@@ -42,18 +42,15 @@ const event = (id: string, status = 'accepted') =>
   });
 
 describe('platform webhooks replay', () => {
-  it('a receiver answering 500 twice gets the third attempt, at the scaled back-off delays', async () => {
+  it('a receiver answering 500 twice gets the third attempt, after waits of base and 2 x base; one line for the event', async () => {
     const app = await receiver((n) => (n <= 2 ? 500 : 200));
     const clock = fastClock();
     const body = event('e-500');
-    const result = await user.run(['webhooks', 'replay', '--to', app.url, '--backoff-base', '0.01', '-'], { stdin: body, clock });
+    const result = await user.run(['webhooks', 'replay', '--to', app.url, '--backoff-base', '10ms', '-'], { stdin: body, clock });
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n')).toEqual([
-      'e-500  requests.status_changed  attempt 1/7  HTTP 500  retry in 0.01s',
-      'e-500  requests.status_changed  attempt 2/7  HTTP 500  retry in 0.01s',
-      'e-500  requests.status_changed  attempt 3/7  HTTP 200  accepted',
-    ]);
-    expect(clock.slept).toEqual([10, 10]); // attempts at 0, base, 2 x base
+    expect(result.stdout).toBe('e-500  requests.status_changed  delivered  HTTP 200  3 attempts\n');
+    expect(result.stderr).toContain('e-500  attempt 1/3  HTTP 500  retry in 0.01s\ne-500  attempt 2/3  HTTP 500  retry in 0.02s\n');
+    expect(clock.slept).toEqual([10, 20]);
     expect(app.received).toHaveLength(3);
     for (const got of app.received) {
       expect(got.body.toString()).toBe(body);
@@ -62,32 +59,31 @@ describe('platform webhooks replay', () => {
     }
   });
 
-  it('one that never answers gets exactly 7 attempts, at 30 s x 1, 2, 4 ... scaled; exit 1', async () => {
+  it('one that never answers gets exactly --max-attempts attempts, the waits doubling; exit 1', async () => {
     // Unreachable: a port nobody listens on.
     const closed = await receiver();
     const url = closed.url;
     await closed.close();
     const clock = fastClock();
-    const result = await user.run(['webhooks', 'replay', '--to', url, '--backoff-base', '0.001', '-o', 'json', '-'], { stdin: event('e-gone'), clock });
+    const result = await user.run(['webhooks', 'replay', '--to', url, '--max-attempts', '7', '--backoff-base', '0.001', '-o', 'json', '-'], {
+      stdin: event('e-gone'),
+      clock,
+    });
     expect(result.code).toBe(1);
-    const attempts = result.stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(attempts.every((a) => a.verdict === 'retry' && a.outcome === 'ECONNREFUSED')).toBe(true);
-    expect(clock.slept).toEqual(backoffSchedule(1, 7));
-    expect(result.stderr).toMatch(/1 of 1 deliveries were never accepted/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ event_id: 'e-gone', delivered: false, verdict: 'not delivered', outcome: 'ECONNREFUSED', attempts: 7 });
+    expect(clock.slept).toEqual(clientBackoff(1, 7));
+    expect(clock.slept).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(result.stderr).toMatch(/1 of 1 deliveries not delivered/);
 
-    // Connected but silent: each attempt times out; still exactly 7 reach it.
+    // Connected but silent: each attempt times out; exactly the default 3 reach it.
     const silent = await receiver(() => 'hang');
     const hung = await user.run(['webhooks', 'replay', '--to', silent.url, '--backoff-base', '0', '--timeout', '0.05', '-'], {
       stdin: event('e-hang'),
       clock: fastClock(),
     });
     expect(hung.code).toBe(1);
-    expect(silent.received).toHaveLength(7);
-    expect(hung.stdout).toMatch(/attempt 7\/7 {2}no answer within 0.05 s {2}gave up/);
+    expect(silent.received).toHaveLength(3);
+    expect(hung.stdout).toBe('e-hang  requests.status_changed  not delivered  no answer within 0.05 s  3 attempts\n');
   });
 
   it('resends a capture file of listen --save in order, re-signed with the secret, headers kept; 4xx is final', async () => {
@@ -115,7 +111,12 @@ describe('platform webhooks replay', () => {
     const app = await receiver((n) => (n === 2 ? 400 : 200));
     const result = await user.run(['webhooks', 'replay', '--to', app.url, capture], { clock: fastClock() });
     expect(result.code).toBe(1); // c-2 was rejected with 400: not retried, never accepted
-    expect(result.stdout).toMatch(/c-2 {2}requests.status_changed {2}attempt 1\/7 {2}HTTP 400 {2}rejected \(not retried\)/);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      'c-1  requests.status_changed  delivered  HTTP 200  1 attempt',
+      'c-2  requests.status_changed  rejected  HTTP 400  1 attempt',
+      'c-3  requests.status_changed  delivered  HTTP 200  1 attempt',
+    ]);
+    expect(result.stderr).toMatch(/1 of 3 deliveries not delivered/);
     expect(app.received.map((r) => r.body.toString())).toEqual(bodies);
     for (const [i, got] of app.received.entries()) {
       expect(got.header('X-Platform-Signature')).toBe(sign(Buffer.from(bodies[i]!), secret));
@@ -124,11 +125,26 @@ describe('platform webhooks replay', () => {
     }
   });
 
+  it('by default a dead URL costs 3 attempts and 3 s of waiting per event: a dozen events, one line each, then how many were not delivered', async () => {
+    const closed = await receiver();
+    const url = closed.url;
+    await closed.close();
+    const clock = fastClock();
+    const ids = Array.from({ length: 12 }, (_, i) => `dead-${i + 1}`);
+    const result = await user.run(['webhooks', 'replay', '--to', url, '-'], { stdin: ids.map((id) => event(id)).join('\n'), clock });
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n')).toEqual(ids.map((id) => `${id}  requests.status_changed  not delivered  ECONNREFUSED  3 attempts`));
+    // Waits of 1 s and 2 s per event on the injected clock (spec 6.3.3's 30 s, 30 s, 60 s ... is the platform's).
+    expect(clock.slept).toEqual(ids.flatMap(() => [1000, 2000]));
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/12 of 12 deliveries not delivered to http:\/\/127\.0\.0\.1:\d+\/hooks$/);
+  });
+
   it('bad input exits 2 with one line', async () => {
     for (const [args, stdin, message] of [
       [['webhooks', 'replay', '--to', 'ftp://x', '-'], event('x'), /--to must be an http/],
       [['webhooks', 'replay', '--to', 'http://127.0.0.1:9/', '-'], '{"nope":1}', /has no event_type/],
-      [['webhooks', 'replay', '--to', 'http://127.0.0.1:9/', '--attempts', '8', '-'], event('x'), /--attempts must be 1-7/],
+      [['webhooks', 'replay', '--to', 'http://127.0.0.1:9/', '--max-attempts', '8', '-'], event('x'), /--max-attempts must be 1-7/],
+      [['webhooks', 'replay', '--to', 'http://127.0.0.1:9/', '--backoff-base', 'soon', '-'], event('x'), /--backoff-base: "soon" is not a duration/],
     ] as const) {
       const result = await user.run([...args], { stdin });
       expect(result.code).toBe(2);
@@ -149,7 +165,7 @@ describe('platform webhooks trigger', () => {
     ] as const) {
       const result = await user.run(['webhooks', 'trigger', type, '--to', app.url, ...extra], { clock });
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(new RegExp(`^[0-9a-f-]{36}  ${type.replace('.', '\\.')}  attempt 1/7  HTTP 200  accepted\n$`));
+      expect(result.stdout).toMatch(new RegExp(`^[0-9a-f-]{36}  ${type.replace('.', '\\.')}  delivered  HTTP 200  1 attempt\n$`));
     }
     const [a, b, c] = app.received.map((r) => ({ r, e: JSON.parse(r.body.toString()) }));
     expect(a!.e).toMatchObject({ event_type: 'requests.status_changed', meta: { resource_id: 'ride-1', status: 'in_progress', resource_type: 'request' } });

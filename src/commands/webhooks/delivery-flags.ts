@@ -1,8 +1,10 @@
-// Flags and output shared by `webhooks replay` and `webhooks trigger`.
+// Flags and output shared by `webhooks replay` and `webhooks trigger`: one line (or JSON
+// object) per event on stdout with its outcome; each retry is chatter on stderr.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { parseDuration } from '../../auth/duration.js';
 import type { WebhooksReplayFlags } from './spec.js';
-import { MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
+import { clientBackoff, MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
 
@@ -10,43 +12,50 @@ export type DeliveryFlags = WebhooksReplayFlags;
 
 export function deliverySettings(flags: DeliveryFlags) {
   checkUrl(flags.to, '--to');
-  if (!(flags.backoffBase >= 0)) throw new UsageError('--backoff-base must be a number of seconds, 0 or more');
-  if (!Number.isInteger(flags.attempts) || flags.attempts < 1 || flags.attempts > MAX_ATTEMPTS)
-    throw new UsageError(`--attempts must be 1-${MAX_ATTEMPTS} (spec 6.3.3)`);
+  const baseMs = backoffBaseMs(flags.backoffBase);
+  if (!Number.isInteger(flags.maxAttempts) || flags.maxAttempts < 1 || flags.maxAttempts > MAX_ATTEMPTS)
+    throw new UsageError(`--max-attempts must be 1-${MAX_ATTEMPTS} (spec 6.3.3)`);
   if (!(flags.timeout > 0)) throw new UsageError('--timeout must be a positive number of seconds');
   if (!['sandbox', 'production'].includes(flags.environment)) throw new UsageError('--environment must be sandbox or production');
-  return { url: flags.to, environment: flags.environment, attempts: flags.attempts, baseMs: flags.backoffBase * 1000, timeoutMs: flags.timeout * 1000 };
+  return {
+    url: flags.to,
+    environment: flags.environment,
+    attempts: flags.maxAttempts,
+    waits: clientBackoff(baseMs, flags.maxAttempts),
+    timeoutMs: flags.timeout * 1000,
+  };
 }
 
-/** One line (or JSON object) per attempt on stdout. */
-export function attemptPrinter(ctx: Context, label: { event_id?: string; event_type?: string; origin: string }) {
+/** A duration (500ms, 1s, 2m) or a bare number of seconds (0.01; 0 retries at once). */
+function backoffBaseMs(text: string): number {
+  if (/^\d+(\.\d+)?$/.test(text.trim())) return Math.round(Number(text) * 1000);
+  return parseDuration(text, '--backoff-base');
+}
+
+export interface DeliveryLabel {
+  event_id?: string;
+  event_type?: string;
+  origin: string;
+}
+
+const outcomeOf = (r: AttemptReport) => ('status' in r.result ? `HTTP ${r.result.status}` : r.result.error);
+
+/** Each attempt that will be retried, as one line on stderr. */
+export function retryPrinter(ctx: Context, label: DeliveryLabel) {
   return (r: AttemptReport) => {
-    const outcome = 'status' in r.result ? `HTTP ${r.result.status}` : r.result.error;
-    const record = {
-      ...label,
-      attempt: r.attempt,
-      of: r.of,
-      outcome,
-      verdict: r.verdict,
-      retry_in_seconds: r.retryInMs === undefined ? null : r.retryInMs / 1000,
-    };
-    writeRecord(
-      ctx,
-      record,
-      () => {
-        const next =
-          r.verdict === 'accepted'
-            ? 'accepted'
-            : r.verdict === 'rejected'
-              ? 'rejected (not retried)'
-              : r.retryInMs !== undefined
-                ? `retry in ${seconds(r.retryInMs)}`
-                : 'gave up';
-        return `${label.event_id ?? label.origin}  ${label.event_type ?? '-'}  attempt ${r.attempt}/${r.of}  ${outcome}  ${next}`;
-      },
-      { log: true },
-    );
+    if (r.retryInMs === undefined) return;
+    ctx.info(`${label.event_id ?? label.origin}  attempt ${r.attempt}/${r.of}  ${outcomeOf(r)}  retry in ${seconds(r.retryInMs)}`);
   };
+}
+
+/** The event's outcome, one line (or JSON object) on stdout; true when it was delivered. */
+export function printDelivery(ctx: Context, label: DeliveryLabel, result: { accepted: boolean; attempts: AttemptReport[] }): boolean {
+  const last = result.attempts.at(-1)!;
+  const verdict = result.accepted ? 'delivered' : last.verdict === 'rejected' ? 'rejected' : 'not delivered';
+  const record = { ...label, delivered: result.accepted, verdict, outcome: outcomeOf(last), attempts: result.attempts.length };
+  const tries = `${result.attempts.length} attempt${result.attempts.length === 1 ? '' : 's'}`;
+  writeRecord(ctx, record, () => `${label.event_id ?? label.origin}  ${label.event_type ?? '-'}  ${verdict}  ${record.outcome}  ${tries}`, { log: true });
+  return result.accepted;
 }
 
 function seconds(ms: number): string {

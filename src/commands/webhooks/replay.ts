@@ -1,12 +1,13 @@
 // `platform webhooks replay --to URL [FILE|-]`: resend captured deliveries (or hand-written
-// events), re-signed, in order, each retried per spec 6.3.3. Exit 1 when any was never accepted.
+// events), re-signed, in order, each retried a few times. One line per event; exit 1 when any
+// was not delivered.
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { parseReplayInput, ReplayInputError } from '../../webhooks/capture.js';
 import { readEventFields } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
 import { readBodyArgument } from '../input.js';
-import { attemptPrinter, deliverySettings, type DeliveryFlags } from './delivery-flags.js';
+import { deliverySettings, printDelivery, retryPrinter, type DeliveryFlags } from './delivery-flags.js';
 import { webhookSecret } from './secret.js';
 
 export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): Promise<void> {
@@ -23,6 +24,7 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
   let failed = 0;
   for (const item of items) {
     const fields = readEventFields(item.body);
+    const label = { event_id: fields?.event_id, event_type: fields?.event_type, origin: item.origin };
     const result = await sendSigned({
       ...settings,
       body: item.body,
@@ -30,10 +32,10 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
       secret: secret.value,
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
       signal: ctx.signal,
-      onAttempt: attemptPrinter(ctx, { event_id: fields?.event_id, event_type: fields?.event_type, origin: item.origin }),
+      onAttempt: retryPrinter(ctx, label),
     });
-    if (!result.accepted) failed++;
+    if (!printDelivery(ctx, label, result)) failed++;
   }
-  if (failed) throw new PartialFailureError(`${failed} of ${items.length} deliveries were never accepted by ${settings.url}`);
+  if (failed) throw new PartialFailureError(`${failed} of ${items.length} deliveries not delivered to ${settings.url}`);
   ctx.info(`${items.length} deliveries accepted by ${settings.url}`);
 }

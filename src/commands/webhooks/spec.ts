@@ -1,22 +1,27 @@
 // `platform webhooks ...`: its commands, flags, help and examples. Data only: command code
 // loads when it runs. Each command's flags type is derived from its options here.
-import { BACKOFF_BASE_SECONDS } from '../../webhooks/delivery.js';
+import { CLIENT_BACKOFF_BASE, CLIENT_MAX_ATTEMPTS, MAX_ATTEMPTS } from '../../webhooks/delivery.js';
+import { DEFAULT_TOLERANCE } from '../../webhooks/freshness.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from '../../webhooks/listen-defaults.js';
 import { command, group, option, options, type ArgSpec, type FlagsOf } from '../spec.js';
 
 const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
 
-/** Sending deliveries (`webhooks replay`, `webhooks trigger`): spec 6.3.3 retries. */
+/** Sending deliveries (`webhooks replay`, `webhooks trigger`): a few retries, doubling waits. */
 const deliveryOptions = options(
   option({ flags: '--to <url>', description: 'the receiver URL to POST to', required: true }),
   option({ flags: '--environment <env>', description: 'X-Environment header', choices: ['sandbox', 'production'], default: 'sandbox' }),
   option({
-    flags: '--backoff-base <seconds>',
-    description: 'back-off multiplier: attempts at 0, base, 2 base, 4 base, ... (spec: 30)',
-    kind: 'number',
-    default: BACKOFF_BASE_SECONDS,
+    flags: '--backoff-base <duration>',
+    description: 'wait before the second attempt, doubled before each next one (500ms, 1s, 2m; a bare number is seconds)',
+    default: CLIENT_BACKOFF_BASE,
   }),
-  option({ flags: '--attempts <n>', description: 'attempts per event, at most 7 (spec 6.3.3)', kind: 'int', default: 7 }),
+  option({
+    flags: '--max-attempts <n>',
+    description: `attempts per event, 1-${MAX_ATTEMPTS}; one still not accepted after them is not delivered`,
+    kind: 'int',
+    default: CLIENT_MAX_ATTEMPTS,
+  }),
   option({ flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 }),
 );
 export type WebhooksReplayFlags = FlagsOf<typeof deliveryOptions>;
@@ -29,6 +34,11 @@ const webhooksVerifyOptions = options(
     file: true,
   }),
   option({ flags: '--strict', description: 'compare the value exactly as the platform sends it: 64 lowercase hex digits, nothing around them' }),
+  option({
+    flags: '--tolerance <duration>',
+    description: "warn when a valid body's event_time is further than this from now, past or future (5m, 300s)",
+    default: DEFAULT_TOLERANCE,
+  }),
 );
 export type WebhooksVerifyFlags = FlagsOf<typeof webhooksVerifyOptions>;
 
@@ -83,8 +93,10 @@ export const webhooksSpec = group({
         'newline added or removed, a byte-order mark, the JSON re-serialized (pretty-printed, keys reordered), ' +
         'backslash escapes removed by a JSON parser (spec 6.3.4), or the other secret (PLATFORM_WEBHOOK_SECRET vs ' +
         "the profile's client secret). Uppercase hex or whitespace around the value still verify, with a note; " +
-        '--strict treats them as the mismatch they are for a receiver comparing strings. -o json prints the ' +
-        'computation (body size, computed and given signature, secret source by name, diagnosis).',
+        '--strict treats them as the mismatch they are for a receiver comparing strings. A valid body whose ' +
+        'event_time is older than --tolerance (5m), or as far in the future, gets a warning on stderr (a replayed ' +
+        'delivery, or a wrong clock) and still exits 0. -o json prints the computation (body size, computed and ' +
+        'given signature, secret source by name, diagnosis, event_time warning).',
       args: [webhookBody],
       options: webhooksVerifyOptions,
       examples: [
@@ -122,14 +134,16 @@ export const webhooksSpec = group({
       description:
         'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an ' +
         'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment, ' +
-        'in order. An unreachable URL, a timeout or a 5xx answer is retried with the back-off of spec 6.3.3: ' +
-        'up to 7 attempts, at 0, 30, 60, 120, 240, 480 and 960 s (--backoff-base scales it: 0.01 waits 10 ms, ' +
-        '10 ms, 20 ms, ...). A 2xx is accepted; a 4xx is final. Prints each attempt; exit 1 if any event was never accepted.',
+        'in order. An unreachable URL, a timeout or a 5xx answer is retried: --max-attempts (3) attempts, waiting ' +
+        '--backoff-base (1s) and then twice as long each time (1 s, 2 s), so a dead receiver costs seconds per ' +
+        "event. (The platform's own schedule, spec 6.3.3, is 7 attempts 30 s apart and doubling; the sandbox " +
+        'follows it.) A 2xx is accepted; a 4xx is final. Prints one line per event (retries on stderr), and at ' +
+        'the end how many were not delivered; exit 1 if any was not.',
       args: [{ name: 'file', description: 'capture file or event JSON (- or nothing: stdin)' }],
       options: deliveryOptions,
       examples: [
         'platform webhooks replay --to http://127.0.0.1:3000/webhooks deliveries.ndjson',
-        'platform webhooks replay --to http://127.0.0.1:3000/webhooks --backoff-base 1 event.json',
+        'platform webhooks replay --to http://127.0.0.1:3000/webhooks --max-attempts 7 --backoff-base 30s event.json',
         'grep receipt_ready deliveries.ndjson | platform webhooks replay --to http://127.0.0.1:3000/webhooks -',
       ],
       load: () => import('./replay.js'),

@@ -6,7 +6,7 @@ import { CommandError, UsageError } from '../../errors.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { buildEvent, eventBody, EVENT_TYPES, type EventType } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
-import { attemptPrinter, deliverySettings } from './delivery-flags.js';
+import { deliverySettings, printDelivery, retryPrinter } from './delivery-flags.js';
 import type { WebhooksTriggerFlags } from './spec.js';
 import { webhookSecret } from './secret.js';
 
@@ -29,13 +29,14 @@ export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: strin
   });
   const body = eventBody(event);
   ctx.info(`sending ${event.event_type} ${event.event_id} (resource ${event.meta.resource_id}, status ${event.meta.status}) to ${settings.url}`);
+  const label = { event_id: event.event_id, event_type: event.event_type, origin: 'trigger' };
   const result = await sendSigned({
     ...settings,
     body,
     secret: secret.value,
     sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
     signal: ctx.signal,
-    onAttempt: attemptPrinter(ctx, { event_id: event.event_id, event_type: event.event_type, origin: 'trigger' }),
+    onAttempt: retryPrinter(ctx, label),
   });
-  if (!result.accepted) throw new CommandError(`${event.event_type} ${event.event_id} was never accepted by ${settings.url}`);
+  if (!printDelivery(ctx, label, result)) throw new CommandError(`${event.event_type} ${event.event_id} was not delivered to ${settings.url}`);
 }
