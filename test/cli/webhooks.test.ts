@@ -134,6 +134,8 @@ describe('platform webhooks verify: header blocks, JSON, diagnoses, secrets', ()
       secret_source: 'the client secret of profile local',
       notes: [expect.stringMatching(/uppercase hex/)],
       diagnosis: null,
+      // The vector's event_time is from 2015: older than --tolerance.
+      event_time_warning: expect.stringMatching(/^event_time 2015-03-26T04:26:30Z is \d+ days old/),
     });
     const bad = await user.run(['webhooks', 'verify', path.join(vectors, 'event-newline.json'), '--signature', demoSig, '-o', 'json'], {
       env: { PLATFORM_WEBHOOK_SECRET: SANDBOX_DEMO_CLIENT_SECRET },

@@ -4,6 +4,9 @@ import type { Context } from '../../context.js';
 import { CommandError, UsageError } from '../../errors.js';
 import { parseHeaderBlock } from '../../webhooks/headers.js';
 import { ENVIRONMENT_HEADER, mismatchLine, parseSignature, SIGNATURE_HEADER, verify } from '../../webhooks/signature.js';
+import { readEventFields } from '../../webhooks/events.js';
+import { checkFreshness } from '../../webhooks/freshness.js';
+import { parseDuration } from '../../auth/duration.js';
 import { readBodyArgument, readBytes } from '../input.js';
 import { otherSecrets, webhookSecret } from './secret.js';
 import { wantsJson, writeRecord } from '../../output/records.js';
@@ -14,6 +17,7 @@ type VerifyFlags = WebhooksVerifyFlags;
 const USAGE = 'Usage: platform webhooks verify [FILE|-] (--signature HEX | --headers FILE)';
 
 export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Promise<void> {
+  const toleranceMs = parseDuration(flags.tolerance, '--tolerance');
   const { value, source, environment } = await signatureInput(ctx, flags);
   const parsed = parseSignature(value);
   if (!parsed.ok) throw new UsageError(`the signature (${source}) ${parsed.problem}`);
@@ -25,6 +29,9 @@ export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Pro
     // Only now is the profile worth reading: another secret may explain the mismatch.
     verification = verify(body, secret, parsed.signature, { strict: flags.strict, alternatives: await otherSecrets(ctx, secret) });
   }
+  // Only a valid body's age matters: an invalid one is refused anyway.
+  const stale = verification.valid ? checkFreshness(readEventFields(body)?.event_time, ctx.clock.now(), toleranceMs, flags.tolerance) : undefined;
+  if (stale) ctx.info(`warning: ${stale.warning}`);
   if (wantsJson(ctx)) {
     const report = {
       valid: verification.valid,
@@ -37,6 +44,7 @@ export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Pro
       secret_source: secret.name,
       notes: verification.notes,
       diagnosis: verification.diagnosis ?? null,
+      event_time_warning: stale?.warning ?? null,
     };
     writeRecord(ctx, report, () => '');
     if (!verification.valid) throw new CommandError(`invalid signature: ${mismatchLine(verification, parsed.signature)}`);
