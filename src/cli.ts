@@ -48,15 +48,33 @@ const parsers: {
   repeat: (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
 };
 
+type ArgParser = (value: string, previous: unknown) => unknown;
+
+/**
+ * Every value a flag takes must say something: `--budget ''` (an unset shell variable) was
+ * silently the same as no --budget. Checked before the flag's own parser, for every flag.
+ */
+function notEmpty(parse: ArgParser): ArgParser {
+  return (value, previous) => {
+    if (value.trim() === '') throw new InvalidArgumentError('must not be empty.');
+    return parse(value, previous);
+  };
+}
+
+const KIND_PARSERS: Partial<Record<NonNullable<OptionSpec['kind']>, ArgParser>> = {
+  int: parsers.int,
+  number: parsers.number,
+  list: (value, previous) => parsers.list(value, previous as string[] | undefined),
+  repeat: (value, previous) => parsers.repeat(value, previous as string[] | undefined),
+  id: parsers.id,
+  ids: (value, previous) => parsers.ids(value, previous as string[] | undefined),
+};
+
 function toOption(spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.description);
+  // Commander's own check of choices already refuses an empty value, naming the choices.
   if (spec.choices) option.choices(spec.choices);
-  if (spec.kind === 'int') option.argParser(parsers.int);
-  if (spec.kind === 'number') option.argParser(parsers.number);
-  if (spec.kind === 'list') option.argParser(parsers.list);
-  if (spec.kind === 'repeat') option.argParser(parsers.repeat);
-  if (spec.kind === 'id') option.argParser(parsers.id);
-  if (spec.kind === 'ids') option.argParser(parsers.ids);
+  else if (option.required || option.optional) option.argParser(notEmpty(KIND_PARSERS[spec.kind ?? 'string'] ?? ((value: string) => value)));
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.hidden) option.hideHelp();
   return option;

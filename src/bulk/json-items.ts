@@ -1,5 +1,6 @@
 // --from-json input: a JSON array, an API body ({"campaigns": [...]}), or NDJSON.
 import { UsageError } from '../errors.js';
+import { MAX_JSON_DEPTH, shown, tooDeepAt } from '../schemas/input-limits.js';
 import { findRepeatedKey } from './repeated-keys.js';
 
 export interface JsonItem {
@@ -22,6 +23,7 @@ export function parseJsonItems(source: string, wrapper: string, label = '--from-
   if (trimmed.startsWith('{')) {
     // A pretty-printed single document, or NDJSON: try the document first.
     let document: unknown;
+    refuseDeepNesting(trimmed, label, before);
     try {
       document = JSON.parse(trimmed) as unknown;
     } catch {
@@ -57,6 +59,7 @@ function wrapperItems(document: unknown, wrapper: string): unknown[] | undefined
 }
 
 function parseJson(source: string, label: string, linesBefore = 0): unknown {
+  refuseDeepNesting(source, label, linesBefore);
   let value: unknown;
   try {
     value = JSON.parse(source);
@@ -72,5 +75,14 @@ function refuseRepeatedKeys(source: string, value: unknown, label: string, lines
   const repeated = findRepeatedKey(source, value);
   if (!repeated) return;
   const where = /\bline \d+$/.test(label) ? label : `${label} line ${linesBefore + repeated.line + 1}`;
-  throw new UsageError(`${where}: the key "${repeated.key}" is given twice in one object`);
+  throw new UsageError(`${where}: the key ${shown(repeated.key)} is given twice in one object`);
+}
+
+/** Deeper nesting than any item has would only exhaust the stack of what reads it next (zod, the key checks). */
+function refuseDeepNesting(source: string, label: string, linesBefore: number): void {
+  const at = tooDeepAt(source);
+  if (at < 0) return;
+  const line = linesBefore + (source.slice(0, at).match(/\n/g)?.length ?? 0) + 1;
+  const where = /\bline \d+$/.test(label) ? label : `${label} line ${line}`;
+  throw new UsageError(`${where}: nested deeper than ${MAX_JSON_DEPTH} levels, the limit of the input`);
 }

@@ -43,6 +43,11 @@ export class RepeatedKeyWatch {
   readonly #open: Array<Set<string> | undefined> = [];
   #item = 0;
 
+  /** How many objects and arrays are open around the current token. */
+  get depth(): number {
+    return this.#open.length;
+  }
+
   /** Returns the repeated key, if this token gives one. */
   token(name: string, value: unknown): { key: string; item: number } | undefined {
     const depth = this.#open.length;

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
 import { adGroupStatus, adProduct, budgetUnit, campaignStatus, inputMatchType } from '../schemas/friendly.js';
 import { formatPath } from '../schemas/issues.js';
-import { decimalToE5, isAmountE5, MoneyFormatError } from '../schemas/money.js';
+import { shown, shownName } from '../schemas/input-limits.js';
+import { decimalToE5, isAmountE5, MAX_AMOUNT_E5, MoneyFormatError } from '../schemas/money.js';
 import { DOTTED_PATHS, type BulkMode, type BulkResource } from './csv-columns.js';
 import { DaypartingError, parseDayparting } from './dayparting.js';
 
@@ -19,7 +20,10 @@ export interface RowProblem {
  * an amount keeps its unit, an end keeps its start, keywords keep the other criteria.
  */
 export interface PartialChanges {
-  budget?: { unit?: string; total?: { amount_e5: string; currency_code: string } };
+  /** A total without currency_code takes the resource's currency. */
+  budget?: { unit?: string; total?: { amount_e5: string; currency_code?: string } };
+  /** A bid without a currency: it takes the resource's. */
+  bid?: { amount_e5: string };
   schedule?: { start_time?: string; end_time?: string };
   targeting?: { keyword?: { keywords: string[]; match_type: string }; platform_one?: boolean; operator?: string; negation?: boolean };
   /** Not changeable: a round-tripped CSV carries it; it must match the current one. */
@@ -79,19 +83,29 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[keys[keys.length - 1]!] = value;
 }
 
-function money(column: string, cell: string, currency: string | undefined): { amount_e5: string; currency_code: string } {
-  if (!currency) throw new RowError('currency', `currency is required with ${column}`);
+/** An amount in its currency; a patch may leave the currency out (the resource's is used: merge.ts). */
+function money(column: string, cell: string, currency: string | undefined, mode: BulkMode = 'create'): { amount_e5: string; currency_code?: string } {
+  if (!currency && mode !== 'patch') throw new RowError('currency', `currency is required with ${column}`);
   try {
-    return { amount_e5: decimalToE5(cell), currency_code: currency.toUpperCase() };
+    return { amount_e5: decimalToE5(cell), ...(currency ? { currency_code: currencyCode(currency) } : {}) };
   } catch (error) {
     if (error instanceof MoneyFormatError) throw new RowError(column, error.message);
     throw error;
   }
 }
 
+/**
+ * USD (usd is read as USD). Checked here, not only by the schema: a patch's budget is merged
+ * into the current one before the schema sees it, so a bad code would first cost a read.
+ */
+function currencyCode(cell: string): string {
+  if (!/^[A-Za-z]{3}$/.test(cell)) throw new RowError('currency', 'must be a three-letter ISO 4217 code, e.g. USD');
+  return cell.toUpperCase();
+}
+
 function enumCell<T>(column: string, cell: string, map: { toApi: (s: string) => T | undefined; friendly: string[] }): T {
   const value = map.toApi(cell);
-  if (value === undefined) throw new RowError(column, `"${cell}" is not one of ${map.friendly.join(', ')}`);
+  if (value === undefined) throw new RowError(column, `${shown(cell)} is not one of ${map.friendly.join(', ')}`);
   return value;
 }
 
@@ -99,7 +113,7 @@ function booleanCell(column: string, cell: string): boolean {
   const value = cell.trim().toLowerCase();
   if (['true', 'yes', '1'].includes(value)) return true;
   if (['false', 'no', '0'].includes(value)) return false;
-  throw new RowError(column, `"${cell}" is not true or false`);
+  throw new RowError(column, `${shown(cell)} is not true or false`);
 }
 
 type Built = { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges };
@@ -151,12 +165,13 @@ function mapStatus({ resource, row, cell, item }: RowParts): void {
 function mapBudget({ mode, row, cell, item, partial }: RowParts): void {
   const currency = cell('currency');
   if (cell('budget') !== undefined && cell('budget_e5') !== undefined) throw new RowError('budget_e5', 'give budget or budget_e5, not both');
-  let total: { amount_e5: string; currency_code: string } | undefined;
-  if (cell('budget') !== undefined) total = money('budget', row.budget!, currency);
+  let total: { amount_e5: string; currency_code?: string } | undefined;
+  if (cell('budget') !== undefined) total = money('budget', row.budget!, currency, mode);
   if (cell('budget_e5') !== undefined) {
-    if (!isAmountE5(row.budget_e5!)) throw new RowError('budget_e5', `"${row.budget_e5}" is not a whole number of 1/100000 units`);
-    if (!currency) throw new RowError('currency', 'currency is required with budget_e5');
-    total = { amount_e5: row.budget_e5!.replace(/^0+(?=\d)/, ''), currency_code: currency.toUpperCase() };
+    if (!/^\d+$/.test(row.budget_e5!)) throw new RowError('budget_e5', `${shown(row.budget_e5!)} is not a whole number of 1/100000 units`);
+    if (!isAmountE5(row.budget_e5!)) throw new RowError('budget_e5', `${shown(row.budget_e5!)} is more than ${MAX_AMOUNT_E5}, the largest amount_e5`);
+    if (!currency && mode !== 'patch') throw new RowError('currency', 'currency is required with budget_e5');
+    total = { amount_e5: row.budget_e5!.replace(/^0+(?=\d)/, ''), ...(currency ? { currency_code: currencyCode(currency) } : {}) };
   }
   const unitCell = cell('budget_unit');
   if (mode === 'patch') {
@@ -179,17 +194,19 @@ function mapAdProduct({ mode, row, cell, item, partial }: RowParts): void {
   } else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
 }
 
-function mapBidding({ mode, row, cell, item }: RowParts): void {
+function mapBidding({ mode, row, cell, item, partial }: RowParts): void {
   const bidding = cell('bidding')?.toLowerCase();
   if (cell('bid') !== undefined) {
-    if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding "${row.bidding}" cannot be used with a bid`);
-    item.bidding = { manual: { bid_amount: money('bid', row.bid!, cell('currency')) } };
+    if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding ${shown(row.bidding!)} cannot be used with a bid`);
+    const bid = money('bid', row.bid!, cell('currency'), mode);
+    if (bid.currency_code) item.bidding = { manual: { bid_amount: bid } };
+    else partial.bid = bid;
   } else if (bidding === 'auto') {
     item.bidding = { auto: {} };
   } else if (mode === 'patch' && (bidding === 'goal_based' || bidding === 'manual')) {
     // A listed row names its bidding kind; without a bid (or ROAS goal column) it stays as it is.
   } else if (bidding !== undefined && !(bidding === 'goal_based' && cell('bidding.goal_based.roas_goal') !== undefined)) {
-    throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `"${row.bidding}" is not auto, manual or goal_based`);
+    throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `${shown(row.bidding!)} is not auto, manual or goal_based`);
   } else if (mode === 'create' && bidding === undefined) {
     item.bidding = { auto: {} };
   }
@@ -254,7 +271,7 @@ function mapDottedPaths({ resource, mode, cell, item, partial }: RowParts): void
     if (type === 'boolean') typed = booleanCell(path, value);
     if (type === 'number') {
       typed = Number(value);
-      if (!Number.isFinite(typed)) throw new RowError(path, `"${value}" is not a number`);
+      if (!Number.isFinite(typed)) throw new RowError(path, `${shown(value)} is not a number`);
     }
     if (path === 'ad_subjects.stores.store_ids') typed = split(value);
     if (mode === 'patch' && (path === 'targeting.operator' || path === 'targeting.negation')) {
@@ -297,8 +314,8 @@ export function validateItem(resource: BulkResource, mode: BulkMode, item: unkno
     const path = formatPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
       return {
-        field: formatPath([...issue.path, issue.keys[0]!]),
-        message: `unknown field ${issue.keys.map((k) => formatPath([...issue.path, k])).join(', ')}`,
+        field: shownName(formatPath([...issue.path, issue.keys[0]!])),
+        message: `unknown field ${issue.keys.map((k) => shownName(formatPath([...issue.path, k]))).join(', ')}`,
       };
     }
     const column = names === 'paths' ? path || 'item' : (COLUMN_FOR_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? (path || 'row'));

@@ -1,4 +1,5 @@
 // Helpers shared by the ads read and write routes.
+import { isUtf8 } from 'node:buffer';
 import type { z } from 'zod';
 import type { Campaign } from '../schemas/ads.js';
 import { describeZodError } from '../schemas/issues.js';
@@ -39,6 +40,8 @@ export function parseBody<S extends z.ZodType>(req: SandboxRequest, schema: S): 
   if (!type || !/^application\/json\s*(;|$)/i.test(type)) {
     throw adsError(415, 'BadRequest', `Content-Type must be application/json${type ? `, not ${type}` : ' (none was sent)'}`);
   }
+  // JSON is UTF-8 (RFC 8259): a bad byte is refused, not stored as U+FFFD in a name.
+  if (!isUtf8(req.body)) throw adsError(400, 'BadRequest', 'body is not valid UTF-8');
   let raw: unknown;
   try {
     raw = JSON.parse(req.body.toString('utf8'));

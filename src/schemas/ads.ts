@@ -4,6 +4,8 @@
 import { idProblem } from './ids.js';
 import { z } from 'zod';
 import { MAX_BATCH_ITEMS } from './limits.js';
+import { isAmountE5, MAX_AMOUNT_E5 } from './money.js';
+import { textProblem } from './text.js';
 
 // The limits live in a zod-free module so that --help and lists can name them cheaply.
 export { DEFAULT_PAGE_LIMIT, MAX_BATCH_ITEMS, MAX_PAGE_LIMIT } from './limits.js';
@@ -29,15 +31,21 @@ const id = z.string().superRefine((value, ctx) => {
   const problem = idProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: `the id ${problem}` });
 });
+/** Text the API stores and shows: no control characters, no lone surrogates (text.ts). */
+const text = z.string().superRefine((value, ctx) => {
+  const problem = textProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 // Names are kept exactly as given (no trimming): what a user sends is what is stored.
-const name = z
-  .string()
-  .max(255, 'must be at most 255 characters')
-  .refine((s) => s.trim() !== '', 'must not be blank');
+const name = text.max(255, 'must be at most 255 characters').refine((s) => s.trim() !== '', 'must not be blank');
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z' });
 
 export const CurrencyAmount = z.strictObject({
-  amount_e5: z.string().regex(/^\d+$/, 'must be a string of digits (amount x 10^5)'),
+  // One message per value: digits first, then the API's int64 (a 400-digit amount is not one).
+  amount_e5: z.string().superRefine((value, ctx) => {
+    if (!/^\d+$/.test(value)) ctx.addIssue({ code: 'custom', message: 'must be a string of digits (amount x 10^5)' });
+    else if (!isAmountE5(value)) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_AMOUNT_E5} (an int64), not ${value.length} digits` });
+  }),
   currency_code: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code'),
 });
 export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
@@ -97,7 +105,7 @@ export const Bidding = z.union(
 export type Bidding = z.infer<typeof Bidding>;
 
 export const KeywordTargeting = z.strictObject({
-  keywords: z.array(z.string().min(1)).min(1, 'must hold at least one keyword'),
+  keywords: z.array(text.min(1)).min(1, 'must hold at least one keyword'),
   // The create and update inputs of the OpenAPI take EXACT/BROAD; responses say MATCH_TYPE_*.
   match_type: z.enum(INPUT_MATCH_TYPES, { error: 'must be EXACT or BROAD (MATCH_TYPE_* is the spelling of responses)' }),
 });

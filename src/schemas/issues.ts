@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { shownName } from './input-limits.js';
 
 /** `campaigns[0].budget.total` from a zod path. */
 export function formatPath(path: ReadonlyArray<PropertyKey>, root = ''): string {
@@ -15,7 +16,8 @@ export function describeZodError(error: z.ZodError, root = ''): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid input';
   if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => formatPath([...issue.path, k], root));
+    // A key may be megabytes long: shown cut, with its length.
+    const keys = issue.keys.map((k) => shownName(formatPath([...issue.path, k], root)));
     return `unknown field ${keys.join(', ')}`;
   }
   const where = formatPath(issue.path, root) || root || 'body';
