@@ -183,6 +183,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
     ctx.globals.profile = opts.profile;
     ctx.globals.output = opts.json ? 'json' : opts.output;
     ctx.globals.debug = Boolean(opts.debug);
+    ctx.globals.safeCsv = Boolean(opts.safeCsv);
     if (opts.query !== undefined) {
       const { queryProblem } = await import('./output/query.js');
       const problem = await queryProblem(opts.query);
@@ -201,7 +202,6 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
 
 /** Runs one command line and returns the exit code; never exits the process. */
 export async function runCli(argv: string[], deps: FactoryDeps): Promise<number> {
-    ctx.globals.safeCsv = Boolean(opts.safeCsv);
   // Every request and back-off sleep of a command listens to this one signal: up to 16 of
   // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
   setMaxListeners(64, deps.signal);
