@@ -103,3 +103,15 @@ export function httpBrowser(decision: 'allow' | 'deny' = 'allow'): { openUrl: (u
     },
   };
 }
+
+/** The first `platform auth login ...` a message names in backticks, as the argv to run it with (quotes honoured). */
+export function suggestedLogin(message: string): string[] {
+  const command = /`platform (auth login[^`]*)`/.exec(message)?.[1];
+  if (!command) throw new Error(`no \`platform auth login\` command named in:\n${message}`);
+  return [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+}
+
+/** The port of a sandbox's URL: PLATFORM_SANDBOX_PORT points every sandbox profile at it. */
+export function portOf(sandbox: { url: string }): string {
+  return new URL(sandbox.url).port;
+}

@@ -1,6 +1,7 @@
-// README's tour as a new user follows it, top to bottom, as processes in a shell against
-// `platform sandbox serve`: the short tour, the rider step, the delivery step; then the
-// earlier commands still work (no later login took over the profile they use).
+// README's tour as a new user follows it, top to bottom, on a new config, as processes in a
+// shell against `platform sandbox serve`: the short tour, the bulk step, the reports after it,
+// the rider step, the delivery step; then the earlier commands still work (no later login
+// took over the profile they use).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -71,7 +72,7 @@ afterAll(() => {
 });
 
 describe("README's tour, top to bottom", () => {
-  it('every command works, and the earlier ones still do after the rider and delivery logins', () => {
+  it('every command works in order on a new config: the tour, the bulk step, the reports after it, the rider and delivery steps; the earlier ones still work after those logins', () => {
     const tour = commandsOf('## A short tour', (line) => line.startsWith('platform ') && !line.startsWith('platform sandbox serve'));
     expect(tour.length).toBeGreaterThanOrEqual(10);
     const account = (JSON.parse(sh('platform ads accounts list --json').stdout) as Array<{ ad_account_id: string }>)[0]!.ad_account_id;
@@ -87,12 +88,39 @@ describe("README's tour, top to bottom", () => {
       if (line.includes('ad-groups create')) values.AD_GROUP = (JSON.parse(result.stdout) as Array<{ id: string }>)[0]!.id;
     }
 
-    const rider = commandsOf('## Rider', (line) => /^(platform (auth login|rider)|export|unset)/.test(line) || line.startsWith('PLATFORM_CLIENT_SECRET='));
-    // One shell for the rider block: `export PLATFORM_PROFILE=rider` holds for the lines after it.
-    const riderScript = rider.filter((line) => !line.includes('delivery')).join('\n');
+    // The bulk step (it pauses every active campaign), then the reports: a report of the past
+    // still has its rows after the campaigns were paused.
+    const bulk = commandsOf('## Bulk updates from CSV and JSON', (line) => line.startsWith('platform '));
+    expect(bulk.some((line) => line.includes('--from-csv -'))).toBe(true);
+    for (const line of bulk) {
+      const result = sh(line, values);
+      expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+    }
+    expect(fs.readFileSync(path.join(dir, 'results.csv'), 'utf8')).toMatch(/,ok,/);
+    const reports = commandsOf('## Reports', (line) => line.startsWith('platform '));
+    expect(reports.some((line) => line.includes('--out january-week.csv'))).toBe(true);
+    for (const line of reports) {
+      const result = sh(line, values);
+      expect(result.status, `${line}\n${result.stderr}`).toBe(0);
+    }
+    const week = fs.readFileSync(path.join(dir, 'january-week.csv'), 'utf8').trim().split('\n');
+    expect(week[0]).toMatch(/^day_of,campaign_id,campaign_name,impressions/);
+    expect(week.length, 'the report of January has data rows after the bulk step paused the campaigns').toBeGreaterThan(1);
+
+    const rider = commandsOf(
+      '## Rider',
+      (line) => /^(platform (auth login|rider|delivery)|export|unset)/.test(line) || line.startsWith('PLATFORM_CLIENT_SECRET='),
+    );
+    expect(rider).toContain('platform auth login --profile rider --scopes "profile request request_receipt"');
+    // One shell for the rider block, stopping at the first failure: `export PLATFORM_PROFILE=rider`
+    // holds for the lines after it, and a failed login must not hide behind the last line's status.
+    const riderScript = ['set -e', ...rider.filter((line) => !line.includes('delivery'))].join('\n');
     const riderRun = sh(riderScript);
     expect(riderRun.status, riderRun.stderr).toBe(0);
-    for (const line of rider.filter((l) => l.startsWith('PLATFORM_CLIENT_SECRET=') || l.startsWith('platform delivery'))) {
+    expect(riderRun.stderr).toMatch(/Signed in to profile rider/);
+    const delivery = rider.filter((l) => l.startsWith('PLATFORM_CLIENT_SECRET=') || l.startsWith('platform delivery'));
+    expect(delivery).toHaveLength(2);
+    for (const line of delivery) {
       const result = sh(line);
       expect(result.status, `${line}\n${result.stderr}`).toBe(0);
     }
@@ -106,5 +134,5 @@ describe("README's tour, top to bottom", () => {
     fs.writeFileSync(body, '{"event_id":"e1","event_type":"requests.status_changed"}');
     const signature = createHmac('sha256', SANDBOX_DEMO_CLIENT_SECRET).update(fs.readFileSync(body)).digest('hex');
     expect(sh(`platform webhooks verify body.json --signature ${signature}`).status).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

@@ -22,5 +22,7 @@ export async function run(ctx: Context): Promise<void> {
   }
   // The profile's grant stays, so that the next hint names the right `auth login`.
   await store.updateProfile(name, { token: undefined, client_secret: undefined, user: undefined });
-  ctx.info(`Logged out of profile ${name}: its tokens and stored client secret are removed. To sign in again: \`${loginCommand({ profile: name, grant: profile.grant ?? profile.token?.grant ?? 'client_credentials' })}\`.`);
+  ctx.info(
+    `Logged out of profile ${name}: its tokens and stored client secret are removed. To sign in again: \`${loginCommand({ profile: name, grant: profile.grant ?? profile.token?.grant ?? 'client_credentials' })}\`.`,
+  );
 }

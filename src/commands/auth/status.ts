@@ -42,7 +42,14 @@ interface CheckedStatus extends ProfileStatus {
 }
 
 /** Settings of the environment that override the profile in use only (README, Environment). */
-const PER_COMMAND_OVERRIDES = ['PLATFORM_TOKEN', 'PLATFORM_BASE_URL', 'PLATFORM_AUTH_URL', 'PLATFORM_RIDER_URL', 'PLATFORM_CLIENT_ID', 'PLATFORM_CLIENT_SECRET'];
+const PER_COMMAND_OVERRIDES = [
+  'PLATFORM_TOKEN',
+  'PLATFORM_BASE_URL',
+  'PLATFORM_AUTH_URL',
+  'PLATFORM_RIDER_URL',
+  'PLATFORM_CLIENT_ID',
+  'PLATFORM_CLIENT_SECRET',
+];
 
 /** Expired, refused or signed out: `auth login` is what fixes them (exit 4). */
 const NEEDS_LOGIN: ReadonlySet<CheckState> = new Set(['expired', 'refused', 'signed out']);
@@ -149,7 +156,11 @@ type Check = Pick<CheckedStatus, 'check' | 'check_detail' | 'fix'>;
 
 /** Asks the server about one profile's token; says what to run when it is not valid. */
 async function checkProfile(ctx: Context, name: string, env: Env): Promise<Check> {
-  const [{ checkToken }, { REFRESH_MARGIN_MS }, store] = await Promise.all([import('../../auth/token-check.js'), import('../../auth/token-source.js'), ctx.config()]);
+  const [{ checkToken }, { REFRESH_MARGIN_MS }, store] = await Promise.all([
+    import('../../auth/token-check.js'),
+    import('../../auth/token-source.js'),
+    ctx.config(),
+  ]);
   const envToken = Boolean(env.PLATFORM_TOKEN);
   const client = await ctx.clientOf(name, env);
   const result = await checkToken({
