@@ -103,7 +103,7 @@ describe('bash completion', () => {
   });
 
   it('completes enum values: --output <TAB>, --output=<TAB>, --status <TAB>', () => {
-    expect(bashOffers(['platform', 'ads', 'campaigns', 'list', '--output', ''])).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect(bashOffers(['platform', 'ads', 'campaigns', 'list', '--output', ''])).toEqual(['table', 'wide', 'json', 'ndjson', 'csv', 'text']);
     // bash splits --output=j at the = (COMP_WORDBREAKS).
     expect(bashOffers(['platform', 'ads', 'campaigns', 'list', '--output', '=', 'j'])).toEqual(['json']);
     expect(bashOffers(['platform', 'ads', 'campaigns', 'list', '-o', 'n'])).toEqual(['ndjson']);
@@ -158,8 +158,8 @@ describe.skipIf(!zsh.present)(`zsh completion${zsh.skipNote}`, () => {
     ].join('\n');
     const run = (line: string) => shell('zsh', ['-f', '-c', `${stubs}\n${line}`]).stdout.trim();
     expect(run("t platform ads ''")).toBe('accounts stores campaigns ad-groups ads reports products');
-    expect(run("t platform --profile x ads campaigns list --output ''")).toBe('table json ndjson csv');
-    expect(run('t platform ads campaigns list --output=j')).toBe('table json ndjson csv');
+    expect(run("t platform --profile x ads campaigns list --output ''")).toBe('table wide json ndjson csv text');
+    expect(run('t platform ads campaigns list --output=j')).toBe('table wide json ndjson csv text');
     expect(run('t platform ads campaigns list --o').split(' ')).toEqual(expect.arrayContaining(['--account', '--output']));
     expect(run("t platform webhooks verify ''")).toBe('FILES');
   });
@@ -174,7 +174,7 @@ describe.skipIf(!fish.present)(`fish completion${fish.skipNote}`, () => {
         .map((l) => l.split('\t')[0]);
     expect(offers('platform ads ca')).toEqual(['campaigns']);
     expect(offers('platform ads campaigns list --o')).toContain('--output');
-    expect(offers('platform -o json ads campaigns list --output ').sort()).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(offers('platform -o json ads campaigns list --output ').sort()).toEqual(['csv', 'json', 'ndjson', 'table', 'text', 'wide']);
     expect(offers('platform ads campaigns create --status ').sort()).toEqual(['active', 'paused']);
   });
 });

@@ -141,6 +141,6 @@ describe('usage errors exit 2', () => {
     expect(missing.stderr).toContain('Usage: platform completion [options] <shell>');
     const wrong = await user.run(['ads', 'campaigns', 'list', '--account', 'X', '-o', 'yaml']);
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/argument 'yaml' is invalid.*table, json, ndjson, csv/);
+    expect(wrong.stderr).toMatch(/argument 'yaml' is invalid.*table, wide, json, ndjson, csv, text/);
   });
 });
