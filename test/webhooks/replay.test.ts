@@ -75,6 +75,13 @@ describe('platform webhooks replay', () => {
     expect(clock.slept).toEqual([1, 2, 4, 8, 16, 32]);
     expect(result.stderr).toMatch(/1 of 1 deliveries not delivered/);
 
+    // The earlier flag name still works: --attempts is --max-attempts.
+    const older = await user.run(['webhooks', 'replay', '--to', url, '--attempts', '2', '--backoff-base', '0.001', '-o', 'json', '-'], {
+      stdin: event('e-older'),
+      clock: fastClock(),
+    });
+    expect(JSON.parse(older.stdout)).toMatchObject({ event_id: 'e-older', delivered: false, attempts: 2 });
+
     // Connected but silent: each attempt times out; exactly the default 3 reach it.
     const silent = await receiver(() => 'hang');
     const hung = await user.run(['webhooks', 'replay', '--to', silent.url, '--backoff-base', '0', '--timeout', '0.05', '-'], {

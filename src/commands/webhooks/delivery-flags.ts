@@ -13,15 +13,15 @@ export type DeliveryFlags = WebhooksReplayFlags;
 export function deliverySettings(flags: DeliveryFlags) {
   checkUrl(flags.to, '--to');
   const baseMs = backoffBaseMs(flags.backoffBase);
-  if (!Number.isInteger(flags.maxAttempts) || flags.maxAttempts < 1 || flags.maxAttempts > MAX_ATTEMPTS)
-    throw new UsageError(`--max-attempts must be 1-${MAX_ATTEMPTS} (spec 6.3.3)`);
+  const attempts = flags.attempts ?? flags.maxAttempts;
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > MAX_ATTEMPTS) throw new UsageError(`--max-attempts must be 1-${MAX_ATTEMPTS} (spec 6.3.3)`);
   if (!(flags.timeout > 0)) throw new UsageError('--timeout must be a positive number of seconds');
   if (!['sandbox', 'production'].includes(flags.environment)) throw new UsageError('--environment must be sandbox or production');
   return {
     url: flags.to,
     environment: flags.environment,
-    attempts: flags.maxAttempts,
-    waits: clientBackoff(baseMs, flags.maxAttempts),
+    attempts,
+    waits: clientBackoff(baseMs, attempts),
     timeoutMs: flags.timeout * 1000,
   };
 }

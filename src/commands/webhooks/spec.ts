@@ -22,6 +22,8 @@ const deliveryOptions = options(
     kind: 'int',
     default: CLIENT_MAX_ATTEMPTS,
   }),
+  // The earlier name stays working for scripts that use it (names are added, never renamed).
+  option({ flags: '--attempts <n>', description: 'the earlier name of --max-attempts', kind: 'int', hidden: true }),
   option({ flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 }),
 );
 export type WebhooksReplayFlags = FlagsOf<typeof deliveryOptions>;
