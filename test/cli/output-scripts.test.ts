@@ -140,7 +140,7 @@ describe('CSV a spreadsheet will not run', () => {
 });
 
 describe('JSON into a pipe is byte for byte', () => {
-  it('keeps a bidi override and a C1 character that a terminal would get escaped', async () => {
+  it('keeps a bidi override and a C1 character that a terminal gets escaped (text, api)', async () => {
     const name = 'Sale \u202egnp.exe \u009b31m';
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -153,6 +153,10 @@ describe('JSON into a pipe is byte for byte', () => {
       expect(piped.stdout).toContain(name);
       const text = await user.run(['ads', 'campaigns', 'list', '--account', account, '-o', 'text'], { env, tty: true });
       expect(text.stdout).toContain('Sale \\u202egnp.exe \\x9b31m');
+      // `platform api` pretty-prints for a terminal: escaped there too, the same JSON.
+      const api = await user.run(['api', `/v1/ads/${account}/campaigns`], { env, tty: true });
+      expect(api.stdout).toContain('"Sale \\u202egnp.exe \\u009b31m"');
+      expect((JSON.parse(api.stdout) as { campaigns: Array<{ name: string }> }).campaigns[0]!.name).toBe(name);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

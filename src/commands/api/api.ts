@@ -8,7 +8,7 @@ import { ApiError, UsageError } from '../../errors.js';
 import { authErrorFor } from '../../http/auth-errors.js';
 import { writeRows } from '../../output/rows.js';
 import { write } from '../../stream-write.js';
-import { forStream } from '../../output/terminal-text.js';
+import { forStream, jsonForStream } from '../../output/terminal-text.js';
 import { readBytes } from '../input.js';
 import { parseFields, toBody, toQuery } from './fields.js';
 import type { ApiFlags } from './spec.js';
@@ -90,11 +90,11 @@ async function writeBody(ctx: Context, response: HttpResponse): Promise<void> {
   if (ctx.globals.query !== undefined && typeof response.body === 'object' && response.body !== null) {
     const { runQuery } = await import('../../output/query.js');
     const result = await runQuery(ctx.globals.query, response.body);
-    await write(ctx.io.stdout, `${JSON.stringify(result, null, ctx.io.stdoutIsTTY ? 2 : undefined)}\n`);
+    await write(ctx.io.stdout, `${jsonForStream(JSON.stringify(result, null, ctx.io.stdoutIsTTY ? 2 : undefined), ctx.io.stdoutIsTTY)}\n`);
     return;
   }
   if (ctx.io.stdoutIsTTY && typeof response.body === 'object' && response.body !== null) {
-    await write(ctx.io.stdout, `${JSON.stringify(response.body, null, 2)}\n`);
+    await write(ctx.io.stdout, `${jsonForStream(JSON.stringify(response.body, null, 2), true)}\n`);
   } else if (response.text) {
     // The exact body for a pipe, ending in a newline as a line of output should.
     const text = forStream(response.text, ctx.io.stdoutIsTTY);
