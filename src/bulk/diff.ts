@@ -1,4 +1,9 @@
-// "What would change": the fields a patch item sets, against the current resource.
+// "What would change": the fields a patch item sets, against the current resource: in the
+// API's exact terms (describeChanges: JSON and CSV carry these), or in a person's
+// (showChanges: the table of a dry run): amounts as decimals with their currency, statuses
+// and budget units by their short names.
+import { adGroupStatus, budgetUnit, campaignStatus } from '../schemas/friendly.js';
+import { e5ToDecimal } from '../schemas/money.js';
 
 function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
   if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {
@@ -12,19 +17,72 @@ const show = (value: unknown) => (value === undefined ? '(none)' : typeof value 
 
 /** `name: Old -> New; budget.total.amount_e5: 100 -> 200` for the fields that differ. */
 export function describeChanges(item: Record<string, unknown>, current: Record<string, unknown> | undefined, idField: string): string[] {
+  const { wanted, present } = leaves(item, current);
+  const changes: string[] = [];
+  for (const [path, value] of wanted) {
+    if (path === idField) continue;
+    const before = present.get(path);
+    if (differ(before, value)) changes.push(`${path}: ${show(before)} -> ${show(value)}`);
+  }
+  return changes;
+}
+
+/** The item's leaves by dotted path, and the current resource's in the input's spelling. */
+function leaves(item: Record<string, unknown>, current: Record<string, unknown> | undefined): { wanted: Map<string, unknown>; present: Map<string, unknown> } {
   const wanted = new Map<string, unknown>();
   flatten(item, '', wanted);
   const present = new Map<string, unknown>();
   // A patch's ad_subjects is the response's subjects; its match types are spelled EXACT/BROAD.
   const currentInput = current && 'subjects' in current ? { ...current, ad_subjects: current.subjects } : current;
   flatten(inputSpelling(currentInput ?? {}), '', present);
+  return { wanted, present };
+}
+
+const differ = (before: unknown, after: unknown) => JSON.stringify(before) !== JSON.stringify(after);
+
+/** Amounts a person reads as one value: the amount and its currency. */
+const MONEY = [
+  { path: 'budget.total', name: 'budget' },
+  { path: 'bidding.manual.bid_amount', name: 'bid' },
+];
+
+/** Enum fields by their CSV column name and short value. */
+const SHORT: Record<string, { name: string; short: (value: string) => string | undefined }> = {
+  configured_status: { name: 'status', short: (value) => campaignStatus.toFriendly(adGroupStatus.toFriendly(value)) },
+  'budget.unit': { name: 'budget_unit', short: (value) => budgetUnit.toFriendly(value) },
+};
+
+/** `budget: 50.00 -> 75.50 USD; status: active -> paused`: the same changes as describeChanges, for a person. */
+export function showChanges(item: Record<string, unknown>, current: Record<string, unknown> | undefined, idField: string): string[] {
+  const { wanted, present } = leaves(item, current);
   const changes: string[] = [];
+  const shown = new Set<string>();
   for (const [path, value] of wanted) {
-    if (path === idField) continue;
+    if (path === idField || shown.has(path)) continue;
+    const money = MONEY.find((m) => path === `${m.path}.amount_e5` || path === `${m.path}.currency_code`);
+    if (money) {
+      const [amount, currency] = [`${money.path}.amount_e5`, `${money.path}.currency_code`];
+      shown.add(amount).add(currency);
+      const was = { amount: present.get(amount), currency: present.get(currency) };
+      const now = { amount: wanted.get(amount) ?? was.amount, currency: wanted.get(currency) ?? was.currency };
+      if (differ(was, now)) changes.push(`${money.name}: ${showMoney(was, now)}`);
+      continue;
+    }
     const before = present.get(path);
-    if (JSON.stringify(before) !== JSON.stringify(value)) changes.push(`${path}: ${show(before)} -> ${show(value)}`);
+    if (!differ(before, value)) continue;
+    const short = SHORT[path];
+    const word = (v: unknown) => (short && typeof v === 'string' ? (short.short(v) ?? v) : show(v));
+    changes.push(`${short?.name ?? path}: ${word(before)} -> ${word(value)}`);
   }
   return changes;
+}
+
+/** `50.00 -> 75.50 USD`, `(none) -> 75.50 USD`, or `50.00 EUR -> 75.50 USD` when the currency changes too. */
+function showMoney(was: { amount: unknown; currency: unknown }, now: { amount: unknown; currency: unknown }): string {
+  const decimal = (amount: unknown) => (typeof amount === 'string' && /^\d+$/.test(amount) ? e5ToDecimal(amount) : show(amount));
+  const after = `${decimal(now.amount)} ${show(now.currency)}`;
+  if (was.amount === undefined) return `(none) -> ${after}`;
+  return was.currency === now.currency ? `${decimal(was.amount)} -> ${after}` : `${decimal(was.amount)} ${show(was.currency)} -> ${after}`;
 }
 
 /**

@@ -94,7 +94,8 @@ async function mergeChunk(
       out.push({ line: row.line, item: row.item, campaignId: row.campaignId, current: null });
       continue;
     }
-    const merged = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
+    const withPartial = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
+    const merged = 'problem' in withPartial ? withPartial : sameCurrency(withPartial.item, before, idField);
     if ('problem' in merged) {
       out.push({ line: row.line, problem: merged.problem });
       continue;
@@ -119,13 +120,28 @@ export function applyPartial(item: Json, partial: PartialChanges, current: Json)
     return { problem: { field: 'ad_product', message: `cannot be changed (it is ${String(current.ad_product)})` } };
   }
   // Everything else a row names is compared as it is sent, so a listed row is unchanged.
+  // An amount given without a currency is in the resource's own (sameCurrency checks one given).
+  const currency = currencyOf(current);
+  const noCurrency = (column: string) => ({
+    problem: { field: 'currency', message: `currency is required with ${column}: there is no amount yet to take it from` },
+  });
   if (partial.budget) {
     const now = current.budget as { unit?: string; total?: { amount_e5: string; currency_code: string } } | undefined;
     const unit = partial.budget.unit ?? now?.unit;
-    const total = partial.budget.total ?? (now?.total ? { amount_e5: now.total.amount_e5, currency_code: now.total.currency_code } : undefined);
+    const given = partial.budget.total;
+    if (given && !given.currency_code && !currency) return noCurrency('budget');
+    const total = given
+      ? { amount_e5: given.amount_e5, currency_code: given.currency_code ?? currency! }
+      : now?.total
+        ? { amount_e5: now.total.amount_e5, currency_code: now.total.currency_code }
+        : undefined;
     if (!unit) return { problem: { field: 'budget_unit', message: 'has no budget to keep the unit of: give budget_unit too' } };
     if (!total) return { problem: { field: 'budget', message: 'has no budget to keep the amount of: give budget and currency too' } };
     out.budget = { unit, total };
+  }
+  if (partial.bid) {
+    if (!currency) return noCurrency('bid');
+    out.bidding = { manual: { bid_amount: { amount_e5: partial.bid.amount_e5, currency_code: currency } } };
   }
   if (partial.schedule) {
     const now = (current.schedule ?? {}) as { start_time?: string; end_time?: string };
@@ -148,6 +164,37 @@ export function applyPartial(item: Json, partial: PartialChanges, current: Json)
     out.targeting = { negation: partial.targeting.negation ?? now.negation, operator: partial.targeting.operator ?? now.operator, criteria };
   }
   return { item: out };
+}
+
+type Money = { amount_e5?: string; currency_code?: string } | undefined;
+
+/** The currencies of a resource's or an item's amounts: its budget's, then its manual bid's. */
+function currencies(resource: Json): string[] {
+  const budget = (resource.budget as { total?: Money } | undefined)?.total;
+  const bid = (resource.bidding as { manual?: { bid_amount?: Money } } | undefined)?.manual?.bid_amount;
+  return [budget?.currency_code, bid?.currency_code].filter((code): code is string => code !== undefined);
+}
+
+/** The currency a resource's amounts are in (the API holds them all to the account's). */
+function currencyOf(resource: Json): string | undefined {
+  return currencies(resource)[0];
+}
+
+/**
+ * An amount in another currency than the resource's is refused before anything is sent (the
+ * API would refuse it too, for this item only, after the write was sent).
+ */
+function sameCurrency(item: Json, current: Json, idField: string): { item: Json } | { problem: { field: string; message: string } } {
+  const theirs = currencyOf(current);
+  const ours = currencies(item).find((code) => code !== theirs);
+  if (!theirs || !ours) return { item };
+  const noun = idField.replace(/_id$/, '').replace(/_/g, ' ');
+  return {
+    problem: {
+      field: 'currency',
+      message: `currency ${ours} does not match ${noun} ${String(item[idField])}, which is in ${theirs}: leave out currency to use ${theirs}`,
+    },
+  };
 }
 
 /** A response criterion in the input's spelling (match types EXACT/BROAD). */

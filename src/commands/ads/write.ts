@@ -13,7 +13,8 @@ import { write } from '../../stream-write.js';
 import type { ResultRow } from '../../bulk/results.js';
 import { dryRunView, resultView } from '../../output/views/results.js';
 import os from 'node:os';
-import { runsDirectory } from '../../bulk/journal.js';
+import { readJournal, runsDirectory } from '../../bulk/journal.js';
+import fs from 'node:fs';
 import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
 import { quoteArgs } from '../quote.js';
@@ -56,8 +57,18 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   const client = await ctx.client();
   const started = ctx.clock.now();
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
-  const sentence = 'row' in source && resolveFormat(ctx) === 'table';
+  const single = 'row' in source;
+  const sentence = single && resolveFormat(ctx) === 'table';
   let progress: ReturnType<Context['progress']> | undefined;
+  let journalFile: string | undefined;
+  /** The one item's row when it was found invalid against the current resource (after the read, before any write). */
+  let invalid: ResultRow | undefined;
+  const noting = async function* (rows: AsyncIterable<ResultRow>): AsyncIterable<ResultRow> {
+    for await (const row of rows) {
+      if (single && row.result === 'invalid') invalid = row;
+      yield row;
+    }
+  };
   const outcome = await runBulkPlan(
     {
       resource: request.resource,
@@ -79,8 +90,11 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       runsDir: runsDirectory(ctx.env, os.homedir()),
       now: () => ctx.clock.now(),
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
-      // A bulk run says where its journal is (a single item needs no resume).
-      onJournal: (file, rows) => rows > 1 && ctx.info(`Journal: ${file}`),
+      // A bulk run says where its journal is; a single item's is removed once its outcome is known (below).
+      onJournal: (file, rows) => {
+        journalFile = file;
+        if (rows > 1) ctx.info(`Journal: ${file}`);
+      },
       onProblem: (line) => ctx.info(line),
       onProgress: (tally, total) => {
         progress ??= ctx.progress(total);
@@ -88,11 +102,20 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       },
     },
     {
-      results: (rows) => (sentence ? writeSentence(ctx, request, source, rows) : writeRows(ctx, resultView, rows)),
+      results: (rows) => (sentence ? writeSentence(ctx, request, source, noting(rows)) : writeRows(ctx, resultView, noting(rows))),
       dryRun: (rows) => writeRows(ctx, dryRunView, rows),
     },
-  );
+  ).catch((error: unknown) => {
+    // A single item that ended with an error (its read failed) sent nothing: nothing to resume.
+    if (single) removeJournal(request, journalFile);
+    throw error;
+  });
   progress?.clear();
+  // A single item's journal goes once its outcome is final; it stays (and is named) only when
+  // the run was interrupted or its request's outcome is unknown (sent, never answered).
+  const unanswered = single && !outcome.dryRun && !outcome.interrupted && !outcome.refused && outcome.journal && (await inFlight(outcome.journal));
+  if (single && !outcome.interrupted && !unanswered) removeJournal(request, outcome.journal);
+  if (invalid) throw new UsageError(inFlagWords(invalid.error_message));
   if (outcome.dryRun) {
     if (outcome.interrupted) throw new InterruptedError('interrupted: the dry run stopped before the rows after the last one shown');
     if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
@@ -104,7 +127,30 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   if (failedRows(outcome) === 0) return;
   // One item: the usual one-line error; many: the summary has said it.
   const last = outcome.lastFailure;
-  throw new PartialFailureError(tallyTotal(outcome.tally) === 1 && last ? `${last.error_code}: ${last.error_message}` : '');
+  const retry = unanswered
+    ? `; it may have been applied: run ${resumeCommand(request.argv, outcome.journal)} to send it again under the same idempotency key`
+    : '';
+  throw new PartialFailureError(tallyTotal(outcome.tally) === 1 && last ? `${last.error_code}: ${last.error_message}${retry}` : '');
+}
+
+/** A single item's journal, unless the user named it (--journal, --resume). */
+function removeJournal(request: WriteRequest, file: string | undefined): void {
+  if (file && request.flags.journal === undefined && request.flags.resume === undefined) fs.rmSync(file, { force: true });
+}
+
+/** Whether a journal holds a request sent and never answered. */
+async function inFlight(file: string): Promise<boolean> {
+  try {
+    return (await readJournal(file)).inFlight.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** `currency: currency EUR does not match ...` -> `--currency EUR does not match ...`. */
+function inFlagWords(message: string): string {
+  const match = /^([a-z_.]+): ([\s\S]*)$/.exec(message);
+  return match ? flagProblem(match[1]!, match[2]!) : message;
 }
 
 /** `Created campaign <id> "Spring promo"` / `Updated ad group <id>`; a failed item says nothing here (its error line follows). */

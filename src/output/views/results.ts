@@ -1,4 +1,4 @@
-import type { DryRunRow } from '../../bulk/dry-run.js';
+import { SHOWN_CHANGES, type DryRunRow } from '../../bulk/dry-run.js';
 import type { ResultRow } from '../../bulk/results.js';
 import type { View } from '../columns.js';
 
@@ -20,6 +20,7 @@ export const dryRunView: View<DryRunRow> = {
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
     { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
     { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
-    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, kind: 'words' },
+    // The table in a person's words (50.00 -> 75.50 USD, active -> paused); CSV and JSON exactly as the API has them.
+    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, table: (r) => r[SHOWN_CHANGES] ?? r.changes, kind: 'words' },
   ],
 };
