@@ -6,7 +6,6 @@ import type { View } from './columns.js';
 import { UsageError } from '../errors.js';
 import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH } from './query-limits.js';
 
-
 /** Compiles the expression, or says why it cannot be used (checked before anything is sent). */
 export async function queryProblem(expression: string): Promise<string | undefined> {
   if (expression.length > MAX_QUERY_LENGTH) {

@@ -15,6 +15,5 @@ export function writeRecord(term: Terminal, record: object, line: () => string, 
   if (wantsJson(term)) {
     const json = JSON.stringify(record, null, term.globals.output === 'json' && !log ? 2 : undefined);
     term.io.stdout.write(`${jsonForStream(json, term.io.stdoutIsTTY)}\n`);
-  }
-  else term.io.stdout.write(`${forStream(line(), term.io.stdoutIsTTY)}\n`);
+  } else term.io.stdout.write(`${forStream(line(), term.io.stdoutIsTTY)}\n`);
 }

@@ -25,7 +25,13 @@ export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[], 
       .map((column, i) => pad(texts[i]![at] ?? '', widths[i]!, columns[column]!.align, style))
       .join(' '.repeat(GAP))
       .trimEnd();
-  const out = [line(shown.map((column, i) => [truncate(columns[column]!.header, widths[i]!)]), 0, (text) => chalk.bold(text))];
+  const out = [
+    line(
+      shown.map((column, i) => [truncate(columns[column]!.header, widths[i]!)]),
+      0,
+      (text) => chalk.bold(text),
+    ),
+  ];
   rows.forEach((_row, r) => {
     const cellLines = shown.map((column, i) => {
       const text = values[column]![r]!;

@@ -30,6 +30,6 @@ export function valueTextLine(value: unknown, isTTY: boolean): string {
 function scalarText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as number | boolean);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }

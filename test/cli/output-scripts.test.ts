@@ -84,7 +84,12 @@ describe('-o text', () => {
     expect(rest).toEqual(['']);
     expect(line!.split('\t').slice(0, 2)).toEqual([id, 'Tab\\there, back\\\\slash']);
     const plain = await user.run(['ads', 'accounts', 'list', '-o', 'text']);
-    const fields = new Set(plain.stdout.trimEnd().split('\n').map((l) => l.split('\t').length));
+    const fields = new Set(
+      plain.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t').length),
+    );
     expect(fields.size).toBe(1);
   });
 
@@ -98,7 +103,11 @@ describe('-o text', () => {
 describe('--query limits', () => {
   it.each([
     ['50,000 dots', Array.from({ length: 50_001 }, () => 'a').join('.'), /--query: the expression is 100,001 characters long; at most 4,096/],
-    ['1,500 fields deep, within the length limit', Array.from({ length: 1500 }, () => 'a').join('.'), /--query: the expression is nested more than 100 levels deep/],
+    [
+      '1,500 fields deep, within the length limit',
+      Array.from({ length: 1500 }, () => 'a').join('.'),
+      /--query: the expression is nested more than 100 levels deep/,
+    ],
     ['1,500 brackets deep', `${'['.repeat(1500)}a${']'.repeat(1500)}`, /--query: the expression is nested more than 100 levels deep/],
   ])('%s: exit 2, one error line naming --query, nothing sent', async (_name, expression, message) => {
     const before = sandbox.stats.apiRequests;
@@ -117,7 +126,8 @@ describe('CSV a spreadsheet will not run', () => {
     ids = [];
     for (const name of names) ids.push(await create(name));
   });
-  const list = (args: string[] = [], tty = false) => user.run(['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(','), '-o', 'csv', ...args], { tty });
+  const list = (args: string[] = [], tty = false) =>
+    user.run(['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(','), '-o', 'csv', ...args], { tty });
 
   it('--safe-csv starts formula-like cells with a quote; a plain number stays a number', async () => {
     const result = await list(['--safe-csv']);

@@ -50,10 +50,26 @@ const linesOf = (output: string) => output.trimEnd().split('\n');
 describe('tables on an 80-column terminal', () => {
   it('ads accounts list, campaigns list, ad-groups list and ads list show every id whole and fit the width', async () => {
     const accounts = await user.json<Array<{ ad_account_id: string }>>(['ads', 'accounts', 'list']);
-    const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: Array<{ ad_group_id: string }> }>>(['ads', 'campaigns', 'list', '--account', account]);
+    const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: Array<{ ad_group_id: string }> }>>([
+      'ads',
+      'campaigns',
+      'list',
+      '--account',
+      account,
+    ]);
     const campaign = campaigns.find((c) => c.ad_groups.length > 0)!;
     const adGroup = campaign.ad_groups[0]!.ad_group_id;
-    const ads = await user.json<Array<{ ad_id: string }>>(['ads', 'ads', 'list', '--account', account, '--campaign', campaign.campaign_id, '--ad-group', adGroup]);
+    const ads = await user.json<Array<{ ad_id: string }>>([
+      'ads',
+      'ads',
+      'list',
+      '--account',
+      account,
+      '--campaign',
+      campaign.campaign_id,
+      '--ad-group',
+      adGroup,
+    ]);
     const cases: Array<[string[], string[]]> = [
       [['ads', 'accounts', 'list'], accounts.map((a) => a.ad_account_id)],
       [['ads', 'campaigns', 'list', '--account', account], campaigns.map((c) => c.campaign_id)],
@@ -97,7 +113,10 @@ describe('tables on an 80-column terminal', () => {
   it('reports types shows every type and column name whole, and so does one type', async () => {
     const types = await user.json<Array<{ name: string; columns: Array<{ name: string; kind: string }> }>>(['ads', 'reports', 'types']);
     const output = await onTerminal(['ads', 'reports', 'types']);
-    expectWhole(output, types.map((t) => t.name));
+    expectWhole(
+      output,
+      types.map((t) => t.name),
+    );
     expectWhole(
       output,
       types.flatMap((t) => t.columns.filter((c) => c.kind === 'dimension').map((c) => c.name)),
@@ -112,13 +131,21 @@ describe('tables on an 80-column terminal', () => {
 
   it("a dry run's table shows each id and every word of its changes", async () => {
     const campaigns = await user.json<Array<{ campaign_id: string; name: string }>>(['ads', 'campaigns', 'list', '--account', account, '--limit', '3']);
-    const csv = [
-      'campaign_id,name,status',
-      ...campaigns.map((c, i) => `${c.campaign_id},${c.name} renamed with a fairly long new name ${i},paused`),
-    ].join('\n');
+    const csv = ['campaign_id,name,status', ...campaigns.map((c, i) => `${c.campaign_id},${c.name} renamed with a fairly long new name ${i},paused`)].join(
+      '\n',
+    );
     const file = path.join(user.configDir, 'dry.csv');
     fs.writeFileSync(file, `${csv}\n`);
-    const planned = await user.json<Array<{ id: string; changes: string }>>(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file, '--dry-run']);
+    const planned = await user.json<Array<{ id: string; changes: string }>>([
+      'ads',
+      'campaigns',
+      'patch',
+      '--account',
+      account,
+      '--from-csv',
+      file,
+      '--dry-run',
+    ]);
     const output = await onTerminal(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file, '--dry-run']);
     expectWhole(
       output,
@@ -171,12 +198,17 @@ describe('text from a server, on a terminal', () => {
   it('-o csv writes a formula-like name with a leading quote on a terminal', async () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ campaigns: [{ campaign_id: 'c-1', name: '=HYPERLINK("http://x","y")', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] }));
+      res.end(
+        JSON.stringify({ campaigns: [{ campaign_id: 'c-1', name: '=HYPERLINK("http://x","y")', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }] }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const output = await onTerminal(['ads', 'campaigns', 'list', '--account', account, '-o', 'csv'], { PLATFORM_BASE_URL: url, PLATFORM_TOKEN: 'fake-token' });
+      const output = await onTerminal(['ads', 'campaigns', 'list', '--account', account, '-o', 'csv'], {
+        PLATFORM_BASE_URL: url,
+        PLATFORM_TOKEN: 'fake-token',
+      });
       expect(output).toContain(`c-1,"'=HYPERLINK(""http://x"",""y"")"`);
     } finally {
       await new Promise((resolve) => server.close(resolve));
