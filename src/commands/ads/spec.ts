@@ -53,7 +53,9 @@ const BULK_HELP =
   'as skipped and exits 130, naming the command that finishes the run (--resume JOURNAL). A patch changes only the ' +
   'fields given: the current resources are read first, so a budget amount keeps its unit, --end keeps the start, ' +
   '--keywords keeps the other criteria (the API replaces budget, schedule and targeting whole; the read and the ' +
-  'write are not atomic); a row that would change nothing is reported unchanged and not sent.';
+  "write are not atomic); an amount without a currency is in the resource's own, and another currency is refused; " +
+  "a row that would change nothing is reported unchanged and not sent. A dry run's table shows amounts as decimals " +
+  "and statuses by their short names; its JSON and CSV keep the API's exact values.";
 
 const budget = options(
   option({
@@ -61,7 +63,7 @@ const budget = options(
     description: 'budget as a decimal, e.g. 12.34 (converted exactly to amount_e5 = amount x 10^5; the spec leaves the scale open, the field name states it)',
   }),
   option({ flags: '--budget-e5 <amount_e5>', description: 'budget as the raw amount_e5 integer, e.g. 1234000' }),
-  option({ flags: '--currency <code>', description: 'ISO 4217 currency of --budget/--bid, e.g. USD' }),
+  option({ flags: '--currency <code>', description: "ISO 4217 currency of --budget/--bid, e.g. USD (a patch: the resource's own when not given)" }),
   option({ flags: '--budget-unit <unit>', description: 'budget period', choices: ['daily', 'weekly', 'fixed'], default: 'daily' }),
 );
 const status = option({ flags: '--status <status>', description: 'configured status', choices: ['active', 'paused'] });
