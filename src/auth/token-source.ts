@@ -2,12 +2,20 @@
 // than five minutes left, else a new one by the profile's grant: a browser sign-in
 // (authorization_code) is refreshed with its refresh token; a client-credentials profile
 // asks for a new token. Either is cached in the profile.
+//
+// A config folder that cannot be written (disk full, read-only mount) must not cost the
+// sign-in: a refresh retires the old refresh token, so the store reserves the space for the
+// new one before the refresh is sent. When even that fails, nothing is sent: the current
+// access token is used while it lasts, else the command fails and the saved sign-in stays
+// good. A token issued and then not saved (the folder turned read-only meanwhile) is kept
+// in memory for the rest of the command, and stderr says so.
 import type { HttpCore, TokenSource } from '../http/core.js';
 import type { Redactor } from '../http/redact.js';
 import type { Clock, Env } from '../io.js';
-import { AuthError, type LoginNeed } from '../errors.js';
+import { AuthError, CommandError, type LoginNeed } from '../errors.js';
 import { clientIdOf, clientSecretOf } from '../config/resolve.js';
 import { mergedProfile, patchProfile, type ConfigShape, type ConfigStore } from '../config/store.js';
+import { ConfigNotWritableError, notWritableReason, notWritableRemedy } from '../config/write-failure.js';
 import type { Grant, Profile, StoredToken } from '../config/profile.js';
 import type { requestToken as RequestToken, TokenRefusedError } from './token-endpoint.js';
 
@@ -18,6 +26,9 @@ const isRefused = (error: unknown): error is TokenRefusedError => error instance
 
 /** The refresh token was refused for good: the sign-in is over (its tokens were removed). */
 class DeadSignInError extends AuthError {}
+
+/** A renewal that was not sent because its result could not be saved: exit 1, the sign-in is intact. */
+class RenewalNotSavedError extends CommandError {}
 
 /** A token this close to expiry is replaced before use. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -32,6 +43,8 @@ export interface ProfileTokenSourceOptions {
   tokenHttp: () => HttpCore;
   /** Hidden prompt for the client secret, used only when neither env nor profile has it. */
   promptSecret?: (message: string) => Promise<string>;
+  /** A line of chatter on stderr (a token that could not be saved). */
+  warn?: (line: string) => void;
 }
 
 export interface CodeExchange {
@@ -43,6 +56,8 @@ export interface CodeExchange {
 export class ProfileTokenSource implements TokenSource {
   readonly #o: ProfileTokenSourceOptions;
   #pending: Promise<string> | undefined;
+  /** A token this process was issued and could not save: used for the rest of the command. */
+  #held: StoredToken | undefined;
 
   constructor(options: ProfileTokenSourceOptions) {
     this.#o = options;
@@ -73,7 +88,7 @@ export class ProfileTokenSource implements TokenSource {
       if (options.fresh) throw new AuthError('the token in PLATFORM_TOKEN was refused; unset it or set a valid one');
       return fromEnv;
     }
-    const cached = this.#profile().token;
+    const cached = this.#held ?? this.#profile().token;
     this.#remember(cached);
     if (!options.fresh && cached && this.#usable(cached)) return cached.access_token;
     // Concurrent requests of this process share one renewal.
@@ -89,27 +104,75 @@ export class ProfileTokenSource implements TokenSource {
    * and used when it is good; only otherwise is a new one requested, and stored.
    */
   async #renew(refused: string | undefined, signal?: AbortSignal): Promise<string> {
-    const outcome = await this.#o.config.transaction(async (config): Promise<string | AuthError> => {
-      const profile = this.#profileIn(config);
-      const stored = profile.token;
-      this.#remember(stored);
-      if (stored && this.#usable(stored) && stored.access_token !== refused) return stored.access_token;
-      const grant = profile.grant ?? stored?.grant ?? 'client_credentials';
-      let token: StoredToken;
-      try {
-        token =
-          grant === 'authorization_code' ? await this.#refreshed(config, profile, signal) : await this.#clientCredentialsToken(profile, undefined, signal);
-      } catch (error) {
-        // A dead sign-in was removed from `config`: let the transaction write that, then fail.
-        if (error instanceof DeadSignInError) return error;
-        throw error;
-      }
-      this.#remember(token);
-      patchProfile(config, this.#o.profileName, { token, grant });
-      return token.access_token;
-    });
+    // What happened inside the transaction, for when its write fails.
+    let issued: StoredToken | undefined;
+    let dead: AuthError | undefined;
+    let outcome: string | AuthError;
+    try {
+      outcome = await this.#o.config.transaction(async (config): Promise<string | AuthError> => {
+        const profile = this.#profileIn(config);
+        const stored = profile.token;
+        this.#remember(stored);
+        if (stored && this.#usable(stored) && stored.access_token !== refused) return stored.access_token;
+        const grant = profile.grant ?? stored?.grant ?? 'client_credentials';
+        let token: StoredToken;
+        try {
+          token =
+            grant === 'authorization_code' ? await this.#refreshed(config, profile, signal) : await this.#clientCredentialsToken(profile, undefined, signal);
+        } catch (error) {
+          // A dead sign-in was removed from `config`: let the transaction write that, then fail.
+          if (error instanceof DeadSignInError) return (dead = error);
+          throw error;
+        }
+        this.#remember(token);
+        issued = token;
+        patchProfile(config, this.#o.profileName, { token, grant });
+        return token.access_token;
+      });
+    } catch (error) {
+      if (!(error instanceof ConfigNotWritableError)) throw error;
+      if (dead) throw dead;
+      if (issued) return this.#hold(issued, error);
+      return this.#withoutSaving(refused, error, signal);
+    }
     if (outcome instanceof AuthError) throw outcome;
     return outcome;
+  }
+
+  /** A token was issued and could not be saved: it serves the rest of this command. */
+  #hold(token: StoredToken, failure: ConfigNotWritableError): string {
+    this.#held = token;
+    const why = `${failure.what}: ${notWritableReason(failure.code)}`;
+    this.#o.warn?.(
+      token.grant === 'authorization_code'
+        ? `the rotated refresh token of profile ${this.#o.profileName} could not be saved (${why}), so it is kept in memory for this command only; after it, run \`${this.loginHint}\``
+        : `the new token of profile ${this.#o.profileName} could not be saved (${why}), so it is used for this command only`,
+    );
+    return token.access_token;
+  }
+
+  /**
+   * The config cannot be written, and nothing was sent yet. A client-credentials token
+   * retires nothing: ask for one and keep it in memory. A refresh would retire the saved
+   * refresh token: use the current access token while it lasts, else stop with the sign-in intact.
+   */
+  async #withoutSaving(refused: string | undefined, failure: ConfigNotWritableError, signal?: AbortSignal): Promise<string> {
+    const profile = this.#profile();
+    const name = this.#o.profileName;
+    const grant = profile.grant ?? profile.token?.grant ?? 'client_credentials';
+    if (grant === 'client_credentials') return this.#hold(await this.#clientCredentialsToken(profile, undefined, signal), failure);
+    const why = `${failure.what} cannot be written (${notWritableReason(failure.code)})`;
+    const current = profile.token;
+    const left = current ? current.expires_at - this.#o.clock.now() : 0;
+    if (current && current.access_token !== refused && left > 0) {
+      this.#o.warn?.(
+        `the token of profile ${name} was not renewed: ${why}, and a renewal retires the saved refresh token; using the current one (it expires in ${Math.ceil(left / 60_000)} min)`,
+      );
+      return current.access_token;
+    }
+    throw new RenewalNotSavedError(
+      `could not renew the sign-in of profile ${name}: ${why}, and a renewal retires the saved refresh token, so none was sent; ${notWritableRemedy(failure.code, failure.dir)} and run the command again (the sign-in is kept)`,
+    );
   }
 
   /** Runs the client-credentials grant and caches the result in the profile. */

@@ -5,11 +5,19 @@
 // Every read-modify-write is a transaction: it holds a cross-process lock (proper-lockfile),
 // re-reads the file inside it, and writes through conf (atomic rename, file mode), so that
 // concurrent `platform` processes never lose each other's profiles or tokens.
+//
+// Reading never creates, chmods or writes anything, so a read-only config folder (a
+// Kubernetes or CI mount) serves every command that needs no new token. A transaction
+// reserves the space its write will need before it runs the change (README, Credentials):
+// a token refresh retires the old refresh token, so the new one must have somewhere to go
+// before it is asked for. A folder that cannot be written is one ConfigNotWritableError.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from '../errors.js';
 import { builtinProfiles, LOCAL_PROFILE, type Profile } from './profile.js';
+import { asConfigWrite, toConfigNotWritable } from './write-failure.js';
 
 export interface ConfigShape {
   default_profile?: string;
@@ -18,6 +26,10 @@ export interface ConfigShape {
 
 /** How long a lock may go without its holder touching it before another process takes it over (a killed holder). */
 const STALE_LOCK_MS = 10_000;
+/** Tries for a held lock, 10-400 ms apart: about a minute. */
+const LOCK_ATTEMPTS = 300;
+/** Room held for a transaction's write beyond the file's size now (a token entry is under 4 KiB). */
+const RESERVE_EXTRA_BYTES = 16 << 10;
 
 export class ConfigStore {
   readonly path: string;
@@ -25,8 +37,6 @@ export class ConfigStore {
   #conf: Promise<Conf<ConfigShape>> | undefined;
 
   constructor(readonly dir: string) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.chmodSync(dir, 0o700);
     this.path = path.join(dir, 'config.json');
   }
 
@@ -72,26 +82,35 @@ export class ConfigStore {
    * login) goes through here; it is not re-entrant.
    */
   async transaction<T>(change: (config: ConfigShape) => T | Promise<T>): Promise<T> {
-    const { default: lockfile } = await import('proper-lockfile');
-    const release = await lockfile.lock(this.path, {
-      realpath: false,
-      stale: STALE_LOCK_MS,
-      // Up to about a minute of waiting: a refresh holds the lock for one token request.
-      retries: { retries: 300, minTimeout: 10, maxTimeout: 200, factor: 1.3, randomize: true },
+    const what = `the config file ${this.path}`;
+    asConfigWrite(`the config folder ${this.dir}`, this.dir, () => this.#makeDir());
+    const release = await this.#lock().catch((error: unknown) => {
+      throw toConfigNotWritable(error, what, this.dir);
     });
+    let reserved: string | undefined;
     try {
-      // conf is created under the lock: its constructor may write the file (defaults).
-      const conf = await this.#writer();
       this.#removeStaleTempFiles();
       this.#cache = undefined;
       const config = structuredClone(this.#read());
       const before = JSON.stringify(config);
+      reserved = asConfigWrite(what, this.dir, () => this.#reserve());
+      // conf is created under the lock: its constructor may write the file (defaults).
+      const conf = await this.#writer();
       const result = await change(config);
-      if (JSON.stringify(config) !== before) conf.store = config;
+      if (JSON.stringify(config) !== before) {
+        // The reserved space goes back just before the write that needs it.
+        this.#unreserve(reserved);
+        reserved = undefined;
+        asConfigWrite(what, this.dir, () => {
+          conf.store = config;
+        });
+      }
       this.#cache = undefined;
       return result;
     } finally {
-      await release();
+      if (reserved) this.#unreserve(reserved);
+      // A folder that became read-only keeps the lock; the next transaction takes it over as stale.
+      await release().catch(() => {});
     }
   }
 
@@ -126,6 +145,65 @@ export class ConfigStore {
       if ((fs.statSync(this.path).mode & 0o077) !== 0) fs.chmodSync(this.path, 0o600);
     } catch {
       // Unreadable stat: the read that follows reports the real problem.
+    }
+  }
+
+  /**
+   * The cross-process lock, waiting up to about a minute while another process holds it (a
+   * refresh holds it for one token request). Only a held lock is waited on: proper-lockfile
+   * would retry any error, and a read-only or full folder would hang for that minute.
+   */
+  async #lock(): Promise<() => Promise<void>> {
+    const { default: lockfile } = await import('proper-lockfile');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await lockfile.lock(this.path, { realpath: false, stale: STALE_LOCK_MS, retries: 0 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt >= LOCK_ATTEMPTS) throw error;
+        const delay = Math.min(200, 10 * 1.3 ** attempt) * (1 + Math.random());
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  /** The folder, private; chmod only when it is not (a read-only mount of a 0700 folder passes). */
+  #makeDir(): void {
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    if ((fs.statSync(this.dir).mode & 0o777) !== 0o700) fs.chmodSync(this.dir, 0o700);
+  }
+
+  /**
+   * A file beside the config holding as many bytes as the write will need, so that a disk
+   * that fills up meanwhile (or is full already) fails here, before the change runs.
+   * Filled with spaces, not a hole: a sparse file would hold no blocks.
+   */
+  #reserve(): string {
+    let size = RESERVE_EXTRA_BYTES;
+    try {
+      size += fs.statSync(this.path).size;
+    } catch {
+      // No file yet.
+    }
+    const file = `${this.path}.tmp-reserve-${randomBytes(6).toString('hex')}`;
+    const fd = fs.openSync(file, 'wx', 0o600);
+    try {
+      const chunk = Buffer.alloc(Math.min(size, 64 << 10), 0x20);
+      // No fsync: the space is counted when written (delayed allocation reserves it too).
+      for (let at = 0; at < size; at += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, size - at), at);
+    } catch (error) {
+      fs.closeSync(fd);
+      this.#unreserve(file);
+      throw error;
+    }
+    fs.closeSync(fd);
+    return file;
+  }
+
+  #unreserve(file: string): void {
+    try {
+      fs.rmSync(file, { force: true });
+    } catch {
+      // A folder turned read-only: the next transaction removes it with the other temp files.
     }
   }
 
