@@ -10,13 +10,17 @@ import type {
   AppliedPromotion,
   CreateRequestBody,
   History,
+  Place,
+  PlaceId,
   PriceEstimate,
   Product,
   Receipt,
   RequestEstimate,
   RequestEstimateBody,
+  RideMap,
   RideRequest,
   TimeEstimate,
+  UpdateRequestBody,
 } from '../schemas/rider.js';
 
 export interface LatLng {
@@ -32,6 +36,11 @@ export interface CatalogOptions {
 }
 
 const seg = (id: string) => pathSegment(id, 'the id');
+
+/** Paths of the rider API, served from the profile's rider_url: /v1.2/... and the deprecated POST /v1/requests/estimate. */
+export function isRiderApiPath(path: string): boolean {
+  return path === '/v1.2' || path.startsWith('/v1.2/') || path === '/v1/requests/estimate';
+}
 
 export class RiderApi {
   constructor(
@@ -79,6 +88,23 @@ export class RiderApi {
   /** 202 with status processing; throws RiderApiError with `surge` on a 409 surge. */
   createRequest(body: CreateRequestBody): Promise<RideRequest> {
     return this.#send<RideRequest>({ method: 'POST', path: '/v1.2/requests', json: body });
+  }
+
+  /** A new destination (coordinates or a saved place); the API answers 204. */
+  async updateRequest(id: string, body: UpdateRequestBody): Promise<void> {
+    await this.#send({ method: 'PATCH', path: `/v1.2/requests/${seg(id)}`, json: body });
+  }
+
+  rideMap(id: string): Promise<RideMap> {
+    return this.#send<RideMap>({ method: 'GET', path: `/v1.2/requests/${seg(id)}/map` });
+  }
+
+  place(id: PlaceId): Promise<Place> {
+    return this.#send<Place>({ method: 'GET', path: `/v1.2/places/${seg(id)}` });
+  }
+
+  setPlace(id: PlaceId, address: string): Promise<Place> {
+    return this.#send<Place>({ method: 'PUT', path: `/v1.2/places/${seg(id)}`, json: { address } });
   }
 
   request(id: string): Promise<RideRequest> {

@@ -1,7 +1,8 @@
 // GET /oauth/v2/universal/authorize (spec 4.2, 5.5): the consent page, and the POST its
 // form sends. Allow redirects with a code and the unchanged state; Deny with
-// error=access_denied. Problems with the client, redirect URI or scopes get an error page,
-// never a redirect (RFC 6749 4.1.2.1): the redirect URI cannot be trusted then.
+// error=access_denied. Problems with the client or redirect URI get an error page, never a
+// redirect (the redirect URI cannot be trusted then); once it is valid, every other error
+// (response type, scope, PKCE, login hint) redirects back with error and state (RFC 6749 4.1.2.1).
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS, AUTHORIZE_PATH, SCOPE_DESCRIPTIONS } from '../schemas/oauth.js';
 import { findClient, type OAuthClient } from './clients.js';
 import { consentPage, errorPage } from './consent-page.js';
@@ -11,7 +12,7 @@ import { randomToken } from './issue-token.js';
 import { consentKey, type PendingConsent } from './oauth-data.js';
 import { redirectUriAllowed } from './redirect-uri.js';
 import type { Router } from './router.js';
-import { DEMO_USER_HANDLE, findUser, SANDBOX_USERS, type SandboxUser } from './users.js';
+import { DEMO_USER_HANDLE, findUser, SANDBOX_USERS } from './users.js';
 
 /** A consent page left open longer than this must be reloaded. */
 const CONSENT_PAGE_LIFETIME_MS = 10 * 60 * 1000;
@@ -26,10 +27,10 @@ export function registerAuthorizeRoutes(router: Router, ctx: SandboxContext): vo
   }
 }
 
-type Checked = { ok: true; client: OAuthClient; redirectUri: string; scopes: string[]; user: SandboxUser } | { ok: false; page: SandboxResponse };
+type Checked = { ok: true; client: OAuthClient; redirectUri: string } | { ok: false; page: SandboxResponse };
 
-/** Everything that must hold before redirecting anywhere. */
-function check(query: URLSearchParams): Checked {
+/** The client and its redirect URI: until both hold, errors are a page, never a redirect (RFC 6749 4.1.2.1). */
+function checkClient(query: URLSearchParams): Checked {
   const fail = (status: number, error: string, description: string): Checked => ({ ok: false, page: errorPage(status, error, description) });
   const clientId = query.get('client_id');
   if (!clientId) return fail(400, 'invalid_request', 'the request has no client_id');
@@ -41,27 +42,40 @@ function check(query: URLSearchParams): Checked {
   if (!redirectUriAllowed(client.redirect_uris, redirectUri)) {
     return fail(400, 'invalid_request', `redirect_uri ${redirectUri} is not registered for ${client.name}`);
   }
-  const scopes = [...new Set((query.get('scope') ?? '').split(/\s+/).filter(Boolean))];
-  if (scopes.length === 0) return fail(400, 'invalid_scope', 'the request names no scope');
+  return { ok: true, client, redirectUri };
+}
+
+/** What is wrong with the scopes, as an RFC 6749 error description; undefined when they are fine. */
+function scopeProblem(client: OAuthClient, scopes: string[]): string | undefined {
+  if (scopes.length === 0) return 'the request names no scope';
   for (const scope of scopes) {
-    if (!(scope in SCOPE_DESCRIPTIONS)) return fail(400, 'invalid_scope', `unknown scope ${scope}`);
-    if (!client.user_scopes.includes(scope)) return fail(400, 'invalid_scope', `scope ${scope} is not allowed for ${client.name}`);
+    if (!(scope in SCOPE_DESCRIPTIONS)) return `unknown scope ${scope}`;
+    if (!client.user_scopes.includes(scope)) return `scope ${scope} is not allowed for ${client.name}`;
   }
-  const hint = query.get('login_hint');
-  const user = findUser(hint || DEMO_USER_HANDLE);
-  if (!user) return fail(400, 'invalid_request', `no sandbox user matches login_hint ${hint}; seeded users: ${SANDBOX_USERS.map((u) => u.handle).join(', ')}`);
-  return { ok: true, client, redirectUri, scopes, user };
+  return undefined;
 }
 
 function authorize(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
   prune(ctx);
-  const checked = check(req.query);
+  const checked = checkClient(req.query);
   if (!checked.ok) return checked.page;
-  const { client, redirectUri, scopes, user } = checked;
+  const { client, redirectUri } = checked;
+  // From here the redirect URI is trusted: every error goes back to it, with the state.
   const state = req.query.get('state') ?? undefined;
   const back = (params: Record<string, string>) => redirect(redirectUri, { ...params, ...(state !== undefined ? { state } : {}) });
   if (req.query.get('response_type') !== 'code') {
     return back({ error: 'unsupported_response_type', error_description: 'response_type must be code' });
+  }
+  const scopes = [...new Set((req.query.get('scope') ?? '').split(/\s+/).filter(Boolean))];
+  const badScope = scopeProblem(client, scopes);
+  if (badScope) return back({ error: 'invalid_scope', error_description: badScope });
+  const hint = req.query.get('login_hint');
+  const user = findUser(hint || DEMO_USER_HANDLE);
+  if (!user) {
+    return back({
+      error: 'invalid_request',
+      error_description: `no sandbox user matches login_hint ${hint}; seeded users: ${SANDBOX_USERS.map((u) => u.handle).join(', ')}`,
+    });
   }
   const challenge = req.query.get('code_challenge') ?? undefined;
   const method = req.query.get('code_challenge_method') ?? (challenge ? 'plain' : undefined);

@@ -21,10 +21,14 @@ export interface OAuthClient {
   server_token?: string;
   /** Where this application's webhook events go (spec 6); over `sandbox serve --webhook-url`. */
   webhook_url?: string;
+  /** Web origins registered in the application's settings: browsers there may call the rider API (CORS, spec 5.11). */
+  allowed_origins?: readonly string[];
 }
 
 /** Public demo server token of the sandbox (rider products and price estimates). */
 export const SANDBOX_DEMO_SERVER_TOKEN = 'sandbox-demo-server-token';
+/** The web origin the demo application registered for CORS. */
+export const SANDBOX_DEMO_WEB_ORIGIN = 'http://localhost:3000';
 /** A second demo application for the delivery API: its client-credentials scope is eats.deliveries. */
 export const SANDBOX_DELIVERY_CLIENT_ID = 'sandbox-delivery-client';
 export const SANDBOX_DELIVERY_CLIENT_SECRET = 'sandbox-delivery-secret';
@@ -42,6 +46,8 @@ export const SANDBOX_CLIENTS: readonly OAuthClient[] = [
     grants: ['client_credentials', 'authorization_code', 'refresh_token'],
     redirect_uris: ['http://127.0.0.1/callback'],
     server_token: SANDBOX_DEMO_SERVER_TOKEN,
+    // A web app in development on the usual local port.
+    allowed_origins: [SANDBOX_DEMO_WEB_ORIGIN, 'http://127.0.0.1:3000'],
   },
   {
     client_id: SANDBOX_DELIVERY_CLIENT_ID,
@@ -54,6 +60,11 @@ export const SANDBOX_CLIENTS: readonly OAuthClient[] = [
     redirect_uris: [],
   },
 ];
+
+/** Every origin some application registered (a preflight carries no credentials to tell which). */
+export function allowedOrigins(): string[] {
+  return SANDBOX_CLIENTS.flatMap((c) => c.allowed_origins ?? []);
+}
 
 export function findClient(clientId: string): OAuthClient | undefined {
   return SANDBOX_CLIENTS.find((c) => c.client_id === clientId);

@@ -23,6 +23,11 @@ import { registerWebhookRoutes } from './webhooks/routes.js';
 export interface SandboxOptions {
   host?: string;
   port?: number;
+  /**
+   * The URL other machines reach this sandbox at (`sandbox serve --public-url`): its url, the
+   * host of report download URLs and of webhook resource links. Default: the address listened on.
+   */
+  publicUrl?: string;
   seed?: number;
   campaigns?: number;
   statePath?: string;
@@ -97,7 +102,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   registerProductRoutes(router, ctx);
   const rider = registerRiderRoutes(router, ctx, { timeScale: options.timeScale });
   const host = options.host ?? SANDBOX_DEFAULT_HOST;
-  const reporting = await startReporting(router, ctx, { host, timeScale: rider.timeScale });
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const reporting = await startReporting(router, ctx, { host, publicHost: publicUrl ? new URL(publicUrl).hostname : undefined, timeScale: rider.timeScale });
   let baseUrl = '';
   const webhooks = new SandboxWebhooks({
     defaultUrl: options.webhookUrl,
@@ -134,11 +140,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  baseUrl = `http://${urlHost}:${port}`;
+  baseUrl = publicUrl ?? `http://${urlHost}:${port}`;
   let closed: Promise<void> | undefined;
 
   return {
-    url: `http://${urlHost}:${port}`,
+    url: baseUrl,
     port,
     downloadUrl: reporting.downloadUrl,
     downloadRequests: reporting.downloadRequests,

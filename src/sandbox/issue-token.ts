@@ -14,8 +14,11 @@ export interface UserGrant {
   grant_id: string;
 }
 
-/** A token response (spec 2.8); with `user`, also a refresh token for that user. */
-export function issueToken(ctx: SandboxContext, client: OAuthClient, scopes: string[], user?: UserGrant): SandboxResponse {
+/**
+ * A token response (spec 2.8); with `user`, for that user. A refresh token comes with it when
+ * `refresh` (a user's grant always; client credentials where the client may refresh, spec 4.2).
+ */
+export function issueToken(ctx: SandboxContext, client: OAuthClient, scopes: string[], user?: UserGrant, refresh = user !== undefined): SandboxResponse {
   const token = randomToken();
   ctx.store.tokens.set(token, {
     token,
@@ -25,9 +28,9 @@ export function issueToken(ctx: SandboxContext, client: OAuthClient, scopes: str
     ...(user ? { user_id: user.user_id, grant_id: user.grant_id } : {}),
   });
   let refreshToken: string | undefined;
-  if (user) {
+  if (refresh) {
     refreshToken = randomToken(32);
-    ctx.store.oauth.refresh_tokens[refreshToken] = { refresh_token: refreshToken, client_id: client.client_id, scopes, ...user };
+    ctx.store.oauth.refresh_tokens[refreshToken] = { refresh_token: refreshToken, client_id: client.client_id, scopes, grant_id: randomToken(12), ...user };
   }
   ctx.persister.changed();
   return json(

@@ -21,7 +21,8 @@ export interface AuthorizationCodeRecord {
 export interface RefreshTokenRecord {
   refresh_token: string;
   client_id: string;
-  user_id: string;
+  /** Absent for a client-credentials grant: the client acts for itself. */
+  user_id?: string;
   scopes: string[];
   grant_id: string;
 }

@@ -104,5 +104,6 @@ function clientCredentials(ctx: SandboxContext, client: OAuthClient, form: FormD
   for (const scope of scopes) {
     if (!client.scopes.includes(scope)) throw oauthError(400, 'invalid_scope', `scope ${scope} is not allowed for this client`);
   }
-  return issueToken(ctx, client, scopes);
+  // Spec 4.2: the client-credentials token response includes a refresh token (not where the client may not refresh, e.g. delivery, 5.4).
+  return issueToken(ctx, client, scopes, undefined, client.grants.includes('refresh_token'));
 }

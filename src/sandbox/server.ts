@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from './context.js';
 import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js';
+import { methodNotAllowed, negotiate, notFound, options, withCors } from './protocol.js';
 import type { Router } from './router.js';
 import { readBody } from '../http/read-body.js';
 
@@ -75,17 +76,15 @@ async function handle(
 }
 
 async function dispatch(router: Router, req: SandboxRequest): Promise<SandboxResponse> {
+  return withCors(req, await route(router, req));
+}
+
+async function route(router: Router, req: SandboxRequest): Promise<SandboxResponse> {
   const match = router.match(req.method, req.path);
-  if (match.kind === 'not-found') {
-    return { status: 404, body: { code: 'NotFound', message: `no route for ${req.method} ${req.path}` } };
-  }
-  if (match.kind === 'method-not-allowed') {
-    return {
-      status: 405,
-      body: { code: 'BadRequest', message: `${req.method} is not allowed on ${req.path} (allowed: ${match.allow.join(', ')})` },
-      headers: { allow: match.allow.join(', ') },
-    };
-  }
+  if (match.kind === 'not-found') return notFound(req);
+  if (match.kind === 'method-not-allowed') return req.method === 'OPTIONS' ? options(req, match.allow) : methodNotAllowed(req, match.allow);
+  const refused = negotiate(req);
+  if (refused) return refused;
   try {
     return await match.handler({ ...req, params: match.params });
   } catch (error) {

@@ -57,5 +57,6 @@ export function refreshToken(ctx: SandboxContext, client: OAuthClient, form: For
     scopes = [...new Set(narrowed)];
   }
   delete ctx.store.oauth.refresh_tokens[value];
-  return issueToken(ctx, client, scopes, { user_id: record.user_id, grant_id: record.grant_id ?? randomToken(12) });
+  const grantId = record.grant_id ?? randomToken(12);
+  return issueToken(ctx, client, scopes, record.user_id ? { user_id: record.user_id, grant_id: grantId } : undefined, true);
 }

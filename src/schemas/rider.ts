@@ -5,9 +5,9 @@
 // new attributes must be tolerated (spec 9.2). Money here is what the API sends: floats.
 import { z } from 'zod';
 
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES } from './rider-limits.js';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES, PLACE_IDS } from './rider-limits.js';
 
-export { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES };
+export { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES, PLACE_IDS };
 export const PRODUCT_GROUPS = ['rideshare', 'platformx', 'platformxl', 'platformblack', 'suv', 'taxi'] as const;
 
 /**
@@ -100,38 +100,70 @@ export const TimeEstimateQuery = z.strictObject({
   product_id: z.string().min(1).optional(),
 });
 
-/** POST /requests/estimate body (spec 4.4). Places other than coordinates are not emulated. */
-export const RequestEstimateBody = z.object({
-  product_id: z.string().min(1).optional(),
-  start_latitude: latitude,
-  start_longitude: longitude,
+export type PlaceId = (typeof PLACE_IDS)[number];
+const placeId = z.enum(PLACE_IDS, { error: `must be ${PLACE_IDS.join(' or ')}` });
+
+/**
+ * GET/PUT /places/{place_id}: the spec leaves the shape open; this is the one the public
+ * Riders API documented (GET answers {address}, PUT takes and answers {address}).
+ */
+export const Place = z.object({ address: z.string() });
+export type Place = z.infer<typeof Place>;
+export const PutPlaceBody = z.strictObject({ address: z.string().trim().min(1, 'Required') });
+
+/**
+ * A trip's ends: coordinates or a saved place (spec 4.4: "one of these or start_place_id").
+ * Coordinates win when both are given; the sandbox resolves a place to its coordinates.
+ */
+const tripEnds = {
+  start_latitude: latitude.optional(),
+  start_longitude: longitude.optional(),
+  start_place_id: placeId.optional(),
   end_latitude: latitude.optional(),
   end_longitude: longitude.optional(),
-  seat_count: seatCount.optional(),
-});
+  end_place_id: placeId.optional(),
+};
+
+type Ends = { start_latitude?: number; start_longitude?: number; start_place_id?: PlaceId };
+
+/** The start is required: both coordinates, or start_place_id (missing ones are "Required", spec 7.2). */
+function requireStart(body: Ends, ctx: z.RefinementCtx): void {
+  if (body.start_place_id !== undefined) return;
+  for (const name of ['start_latitude', 'start_longitude'] as const) {
+    if (body[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'Required' });
+  }
+}
+
+/** POST /requests/estimate body (spec 4.4). */
+export const RequestEstimateBody = z
+  .object({
+    product_id: z.string().min(1).optional(),
+    ...tripEnds,
+    seat_count: seatCount.optional(),
+  })
+  .superRefine(requireStart);
 export type RequestEstimateBody = z.infer<typeof RequestEstimateBody>;
 
 /** POST /requests body (spec 4.4). fare_id is required for upfront-fare products. */
-export const CreateRequestBody = z.object({
-  fare_id: z.string().min(1).optional(),
-  product_id: z.string().min(1, 'Required'),
-  start_latitude: latitude,
-  start_longitude: longitude,
-  end_latitude: latitude.optional(),
-  end_longitude: longitude.optional(),
-  start_nickname: z.string().optional(),
-  start_address: z.string().optional(),
-  end_nickname: z.string().optional(),
-  end_address: z.string().optional(),
-  surge_confirmation_id: z.string().optional(),
-  payment_method_id: z.string().optional(),
-  seat_count: seatCount.optional(),
-  expense_code: z
-    .string()
-    .regex(/^[A-Za-z0-9]*$/, 'must be alphanumeric')
-    .optional(),
-  expense_memo: z.string().optional(),
-});
+export const CreateRequestBody = z
+  .object({
+    fare_id: z.string().min(1).optional(),
+    product_id: z.string().min(1, 'Required'),
+    ...tripEnds,
+    start_nickname: z.string().optional(),
+    start_address: z.string().optional(),
+    end_nickname: z.string().optional(),
+    end_address: z.string().optional(),
+    surge_confirmation_id: z.string().optional(),
+    payment_method_id: z.string().optional(),
+    seat_count: seatCount.optional(),
+    expense_code: z
+      .string()
+      .regex(/^[A-Za-z0-9]*$/, 'must be alphanumeric')
+      .optional(),
+    expense_memo: z.string().optional(),
+  })
+  .superRefine(requireStart);
 export type CreateRequestBody = z.infer<typeof CreateRequestBody>;
 
 export const FareBreakdownItem = z.object({
@@ -172,6 +204,30 @@ export const RideRequest = z.object({
   surge_multiplier: z.number().nullable(),
 });
 export type RideRequest = z.infer<typeof RideRequest>;
+
+/** PATCH /requests/{request_id}: a new destination (coordinates, or a saved place), with an optional address. */
+export const UpdateRequestBody = z
+  .strictObject({
+    end_latitude: latitude.optional(),
+    end_longitude: longitude.optional(),
+    end_address: z.string().optional(),
+    end_nickname: z.string().optional(),
+    end_place_id: placeId.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.end_place_id !== undefined) return;
+    const given = ['end_latitude', 'end_longitude'] as const;
+    if (given.every((name) => body[name] === undefined)) {
+      for (const name of given) ctx.addIssue({ code: 'custom', path: [name], message: 'Required' });
+      return;
+    }
+    for (const name of given) if (body[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'Required' });
+  });
+export type UpdateRequestBody = z.infer<typeof UpdateRequestBody>;
+
+/** GET /requests/{request_id}/map (shape not shown in the spec; the public Riders API's). */
+export const RideMap = z.object({ request_id: z.string(), href: z.string() });
+export type RideMap = z.infer<typeof RideMap>;
 
 export const SurgeConfirmation = z.object({
   href: z.string(),

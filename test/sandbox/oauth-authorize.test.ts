@@ -67,9 +67,7 @@ describe('the consent page', () => {
     ['a loopback URI over https', { redirect_uri: 'https://127.0.0.1:8080/callback' }, /not registered/],
     ['a redirect URI with a fragment', { redirect_uri: 'http://127.0.0.1:8080/callback#x' }, /not registered/],
     ['no redirect URI', { redirect_uri: undefined }, /no redirect_uri/],
-    ['an unknown scope', { scope: 'profile rides.everything' }, /unknown scope rides.everything/],
-    ['no scope', { scope: '' }, /names no scope/],
-    ['an unknown user in login_hint', { login_hint: 'nobody@example.com' }, /no sandbox user matches/],
+    ['an unknown client with a valid redirect URI and a bad scope', { client_id: 'nobody', scope: 'rides.everything' }, /invalid_client/],
   ])('answers %s with an error page, never a redirect', async (_what, params, message) => {
     const page = await openAuthorize(authorizeUrl(sandbox.url, params));
     expect(page.status).toBe(400);
@@ -78,8 +76,25 @@ describe('the consent page', () => {
     expect(page.html).toMatch(message);
   });
 
+  it.each([
+    ['an unknown scope', { scope: 'profile rides.everything' }, 'invalid_scope', /unknown scope rides.everything/],
+    ['no scope', { scope: '' }, 'invalid_scope', /names no scope/],
+    ['an unknown user in login_hint', { login_hint: 'nobody@example.com' }, 'invalid_request', /no sandbox user matches/],
+    ['a bad code_challenge', { code_challenge: 'short' }, 'invalid_request', /code_challenge/],
+    ['response_type token', { response_type: 'token' }, 'unsupported_response_type', /must be code/],
+  ])('redirects %s back to the valid redirect URI with error and state (RFC 6749 4.1.2.1)', async (_what, params, error, description) => {
+    const page = await openAuthorize(authorizeUrl(sandbox.url, { ...params, state: 'keep me' }));
+    expect(page.status).toBe(302);
+    const back = new URL(page.location!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe(error);
+    expect(back.searchParams.get('error_description')).toMatch(description);
+    expect(back.searchParams.get('state')).toBe('keep me');
+    expect(back.searchParams.has('code')).toBe(false);
+  });
+
   it('escapes what it echoes', async () => {
-    const page = await openAuthorize(authorizeUrl(sandbox.url, { scope: '<script>alert(1)</script>' }));
+    const page = await openAuthorize(authorizeUrl(sandbox.url, { client_id: '<script>alert(1)</script>' }));
     expect(page.html).not.toContain('<script>');
     expect(page.html).toContain('&lt;script&gt;');
   });

@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 import { TOKEN_LIFETIME_SECONDS } from '../../src/schemas/oauth.js';
 import { api } from './helpers.js';
+import { SANDBOX_DELIVERY_CLIENT_ID, SANDBOX_DELIVERY_CLIENT_SECRET } from '../../src/sandbox/clients.js';
 
 const ALL_SCOPES = 'ads.ad-accounts.read ads.campaigns.read ads.campaigns.write ads.reporting ads.products.read';
 
@@ -25,6 +26,26 @@ describe('sandbox token endpoint', () => {
     expect(body.access_token).toMatch(/^[\w-]{20,}$/);
     const accounts = await api(sandbox.url, body.access_token, 'GET', '/v1/ads/ad-accounts');
     expect(accounts.status).toBe(200);
+  });
+
+  it('includes a refresh token in the client-credentials response (spec 4.2), which refreshes for the client; none for delivery (5.4)', async () => {
+    const res = await post(new URLSearchParams({ grant_type: 'client_credentials', ...creds, scope: 'ads.campaigns.read' }));
+    const body = (await res.json()) as any;
+    expect(body.refresh_token).toMatch(/^[\w-]{20,}$/);
+    const refreshed = await post(new URLSearchParams({ grant_type: 'refresh_token', ...creds, refresh_token: body.refresh_token }));
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as any;
+    expect(next).toMatchObject({ token_type: 'Bearer', scope: 'ads.campaigns.read' });
+    expect(next.refresh_token).toMatch(/^[\w-]{20,}$/);
+    expect((await api(sandbox.url, next.access_token, 'GET', '/v1/ads/ad-accounts')).status).toBe(403);
+    expect((await api(sandbox.url, next.access_token, 'GET', '/v1.2/me')).status).toBe(403);
+    // Rotating: the used refresh token is spent.
+    const again = await post(new URLSearchParams({ grant_type: 'refresh_token', ...creds, refresh_token: body.refresh_token }));
+    expect(again.status).toBe(400);
+    const delivery = await post(
+      new URLSearchParams({ grant_type: 'client_credentials', client_id: SANDBOX_DELIVERY_CLIENT_ID, client_secret: SANDBOX_DELIVERY_CLIENT_SECRET }),
+    );
+    expect(((await delivery.json()) as any).refresh_token).toBeUndefined();
   });
 
   it('issues a token for a multipart body with a narrowed scope', async () => {

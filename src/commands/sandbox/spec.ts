@@ -4,6 +4,10 @@ import { command, group, option, options, type FlagsOf } from '../spec.js';
 
 const sandboxServeOptions = options(
   option({ flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' }),
+  option({
+    flags: '--public-url <url>',
+    description: 'the URL other machines reach this sandbox at (with --host 0.0.0.0): printed, and the host of report download URLs',
+  }),
   option({ flags: '--port <port>', description: 'port to listen on (0 picks a free one; default 4010, or PLATFORM_SANDBOX_PORT)', kind: 'int' }),
   option({ flags: '--seed <n>', description: 'seed of the demo data', kind: 'int', default: 1 }),
   option({ flags: '--campaigns <n>', description: 'seed exactly n campaigns in the first account (benchmarks)', kind: 'int' }),
@@ -45,6 +49,7 @@ export const sandboxSpec = group({
       examples: [
         'platform sandbox serve',
         'platform sandbox serve --port 0 --state sandbox.json',
+        'platform sandbox serve --host 0.0.0.0 --public-url http://devbox.local:4010',
         'platform sandbox serve --fail-rate 0.05 --throttle-rate 0.05',
         'platform sandbox serve --time-scale 60 --webhook-url http://127.0.0.1:4011/',
         'platform sandbox serve --webhook-url http://127.0.0.1:4011/ --webhook-chaos duplicates=0.3,reorder=0.3',

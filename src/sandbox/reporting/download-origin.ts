@@ -69,7 +69,8 @@ export class DownloadOrigin {
     });
   }
 
-  async listen(host: string): Promise<void> {
+  /** Listens on `host`; URLs name `publicHost` instead when given (`sandbox serve --public-url`: a wildcard address is no URL). */
+  async listen(host: string, publicHost = host): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(0, host, () => {
@@ -78,7 +79,7 @@ export class DownloadOrigin {
       });
     });
     const port = (this.server.address() as AddressInfo).port;
-    this.origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    this.origin = `http://${publicHost.includes(':') && !publicHost.startsWith('[') ? `[${publicHost}]` : publicHost}:${port}`;
   }
 
   /** The origin, e.g. http://127.0.0.1:53121. */

@@ -17,9 +17,13 @@ export interface SandboxReporting {
   close(): Promise<void>;
 }
 
-export async function startReporting(router: Router, ctx: SandboxContext, options: { host: string; timeScale: number }): Promise<SandboxReporting> {
+export async function startReporting(
+  router: Router,
+  ctx: SandboxContext,
+  options: { host: string; publicHost?: string; timeScale: number },
+): Promise<SandboxReporting> {
   const origin = new DownloadOrigin(ctx.now);
-  await origin.listen(options.host);
+  await origin.listen(options.host, options.publicHost);
   const jobs = new ReportJobs(origin, ctx.now, options.timeScale);
   registerReportingRoutes(router, ctx, jobs);
   return {

@@ -13,6 +13,7 @@ import { formatMoney } from '../../schemas/money.js';
 import { fareParts, fareRange, inUnit, tripOf, upfrontFare } from './pricing.js';
 import { FARE_LIFETIME_MS, newId, type RiderState } from './state.js';
 import { checkTrip } from './trip-checks.js';
+import { tripEnds } from './places.js';
 import type { Trips } from './trips.js';
 
 /** Absolute URL on this sandbox (for hrefs in bodies). */
@@ -32,9 +33,7 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
     const { user, token } = userCaller(ctx, req, ['request']);
     const body = parseOr422(RequestEstimateBody, jsonBodyWithoutNulls(req.body));
     if (trips.current(user.rider_id)) throw riderError(403, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');
-    const start = { latitude: body.start_latitude, longitude: body.start_longitude };
-    const end =
-      body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
+    const { start, end } = tripEnds(state, user.rider_id, body);
     let p: CatalogProduct | undefined;
     if (body.product_id) {
       p = state.catalog.product(body.product_id);

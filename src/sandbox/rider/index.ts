@@ -12,6 +12,8 @@ import { registerEstimateRoutes } from './estimate-routes.js';
 import { RideEvents, type RideStatusListener } from './events.js';
 import { registerMePatchRoute } from './me-routes.js';
 import { registerRequestRoutes } from './request-routes.js';
+import { registerPlaceRoutes } from './places.js';
+import { registerMapPage } from './map-page.js';
 import { RiderState } from './state.js';
 import { Trips } from './trips.js';
 
@@ -42,8 +44,10 @@ export function registerRiderRoutes(router: Router, ctx: SandboxContext, options
   registerEstimateRoutes(api, ctx, state, trips);
   registerRequestRoutes(api, ctx, state, trips);
   registerMePatchRoute(api, ctx, state);
+  registerPlaceRoutes(api, ctx, state);
   registerDeliveryRoutes(api, ctx);
   registerControlRoutes(persistingWrites(router, ctx), state, trips);
+  registerMapPage(router, trips);
   return {
     state,
     timeScale,

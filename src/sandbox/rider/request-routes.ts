@@ -1,6 +1,15 @@
 // Ride requests (spec 4.4, 7.2): create (fare, surge confirmation, the user's standing),
-// read, current, cancel, receipt, history.
-import { CreateRequestBody, FINAL_STATUSES, MAX_SEATS, HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, type HistoryItem } from '../../schemas/rider.js';
+// read, current, update (a new destination), map, cancel, receipt, history.
+import {
+  CreateRequestBody,
+  UpdateRequestBody,
+  FINAL_STATUSES,
+  MAX_SEATS,
+  HISTORY_DEFAULT_LIMIT,
+  HISTORY_MAX_LIMIT,
+  type HistoryItem,
+  type RideMap,
+} from '../../schemas/rider.js';
 import type { SandboxContext } from '../context.js';
 import { json, type SandboxRequest } from '../http.js';
 import type { Router } from '../router.js';
@@ -10,10 +19,12 @@ import { userCaller } from './auth.js';
 import { etaSeconds } from './catalog-routes.js';
 import { jsonBodyWithoutNulls, parseOr422, riderError, surgeRequired, validationFailed } from './errors.js';
 import { milesBetween, round } from './geo.js';
-import { surgeConfirmation } from './estimate-routes.js';
+import { sandboxUrl, surgeConfirmation } from './estimate-routes.js';
+import { RIDE_MAP_PATH } from './map-page.js';
 import { tripOf, upfrontFare } from './pricing.js';
 import type { RiderState } from './state.js';
 import { checkTrip } from './trip-checks.js';
+import { tripEnds } from './places.js';
 import { receiptOf, rideResource, type Ride, type Trips } from './trips.js';
 
 const REQUEST_SCOPES = ['request'];
@@ -45,9 +56,7 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
       if (trips.current(user.rider_id)) throw riderError(409, 'current_trip_exists', 'You are already on a trip; finish or cancel it first.');
       const p = state.catalog.product(body.product_id);
       if (!p) throw riderError(404, 'no_product_found', `No product with id ${body.product_id}.`);
-      const start = { latitude: body.start_latitude, longitude: body.start_longitude };
-      const end =
-        body.end_latitude !== undefined && body.end_longitude !== undefined ? { latitude: body.end_latitude, longitude: body.end_longitude } : undefined;
+      const { start, end } = tripEnds(state, user.rider_id, body);
       const miles = checkTrip(p, { start, end, seat_count: body.seat_count });
 
       if (p.product.upfront_fare_enabled) {
@@ -111,6 +120,25 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
     if (FINAL_STATUSES.includes(ride.status)) throw riderError(409, 'ride_already_ended', `The ride has already ended (${ride.status}).`);
     trips.set(ride, 'rider_canceled');
     return { status: 204 };
+  });
+
+  // A new destination (spec 4.4 lists PATCH; its shape is the public Riders API's): 204.
+  router.patch('/v1.2/requests/{request_id}', (req) => {
+    const ride = owned(req, REQUEST_SCOPES);
+    const body = parseOr422(UpdateRequestBody, jsonBodyWithoutNulls(req.body));
+    if (FINAL_STATUSES.includes(ride.status)) throw riderError(409, 'ride_already_ended', `The ride has already ended (${ride.status}).`);
+    const { end } = tripEnds(state, ride.user_id, { start_latitude: ride.start.latitude, start_longitude: ride.start.longitude, ...body });
+    const p = ride.product;
+    const miles = checkTrip(p, { start: ride.start, end, seat_count: ride.seat_count });
+    const trip = tripOf(p, miles);
+    trips.redirect(ride, end!, trip, p.product.upfront_fare_enabled ? upfrontFare(p, trip, ride.surge) : undefined);
+    return { status: 204 };
+  });
+
+  router.get('/v1.2/requests/{request_id}/map', (req) => {
+    const ride = owned(req, READ_SCOPES);
+    const map: RideMap = { request_id: ride.request_id, href: sandboxUrl(req, `${RIDE_MAP_PATH}/${encodeURIComponent(ride.request_id)}`) };
+    return json(200, map);
   });
 
   router.get('/v1.2/requests/{request_id}/receipts', (req) => {

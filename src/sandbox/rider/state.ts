@@ -1,9 +1,10 @@
 // Mutable rider state of one sandbox: product overrides (surge, drivers), issued fares and
-// surge confirmations, applied promotions. Saved in --state files by persistence.ts.
+// surge confirmations, applied promotions, saved places. Saved in --state files by persistence.ts.
 import { randomBytes } from 'node:crypto';
-import type { AppliedPromotion } from '../../schemas/rider.js';
+import type { AppliedPromotion, PlaceId } from '../../schemas/rider.js';
 import { Catalog, type CatalogProduct } from './catalog.js';
 import type { Point } from './geo.js';
+import type { SavedPlace } from './places.js';
 
 /** How long a fare (upfront price) and a surge confirmation stay valid. */
 export const FARE_LIFETIME_MS = 2 * 60 * 1000;
@@ -44,6 +45,8 @@ export class RiderState {
   readonly fares = new Map<string, Fare>();
   readonly confirmations = new Map<string, Confirmation>();
   readonly promotions = new Map<string, AppliedPromotion[]>();
+  /** Saved places per user (home, work). */
+  readonly places = new Map<string, Partial<Record<PlaceId, SavedPlace>>>();
 
   /** The product's surge at a point: a PUT override, else the seeded zones (taxis never surge). */
   surge(p: CatalogProduct, at: Point): number {

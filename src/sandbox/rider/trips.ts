@@ -84,6 +84,13 @@ export class Trips {
     this.#schedule(ride);
   }
 
+  /** A new destination: the trip (and an upfront fare) follow it; a ride in progress now runs to the new end. */
+  redirect(ride: Ride, end: Point, trip: Trip, fare: number | undefined): void {
+    this.#advance(ride);
+    Object.assign(ride, { end, trip, fare });
+    this.#schedule(ride);
+  }
+
   /** Every ride, brought up to the clock (for saving). */
   all(): Ride[] {
     for (const ride of this.#rides.values()) this.#advance(ride);
