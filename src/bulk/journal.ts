@@ -1,38 +1,49 @@
 // The durable record of a bulk run: append-only NDJSON, flushed to disk (fsync) at every
-// batch. Before a batch is sent its lines and Idempotency-Key are written as in flight, and
-// the send waits until that is on disk; when it completes its results are written at once,
-// whatever the input order, and flushed without waiting (a result lost with the machine
-// only means its batch is resent with its key). A run killed
+// batch. Before a batch is sent its rows (by identity: row-identity.ts) and Idempotency-Key
+// are written as in flight, and the send waits until that is on disk; when it completes its
+// results are written at once, whatever the input order, and flushed without waiting (a
+// result lost with the machine only means its batch is resent with its key). A run killed
 // at any moment is resumed from it: completed rows are never sent again, and batches that
 // were in flight are resent with their original key, so a server that honours the key
-// applies nothing twice.
+// applies nothing twice. A journal that cannot be written (a full disk) is not a crash: the
+// first failure is kept, nothing more is written, and the runner sends nothing more.
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { UsageError } from '../errors.js';
 import type { ResultRow } from './results.js';
+import type { RowIdentity } from './row-identity.js';
+
+/** Journals name rows by identity since version 2; earlier ones named them by line. */
+const VERSION = 2;
 
 /** The first record: what the run was, to refuse a journal of another resource or mode. */
 export interface RunRecord {
   type: 'run';
+  version: number;
   resource: string;
   mode: string;
   started: string;
 }
 
-/** A batch about to be sent: its key, and the input lines of its items in order. */
+/** A batch about to be sent: its key, and its rows in the order of its items (keys, content hashes, input lines). */
 export interface SentRecord {
   type: 'sent';
   key: string;
+  rows: string[];
+  hashes: string[];
   lines: number[];
   campaignId?: string;
 }
 
-/** A batch's results (or rows given up without a request, e.g. invalid ones). */
+/** A row's result as journaled: with the identity of the row it is for. */
+export type JournalResult = ResultRow & RowIdentity;
+
+/** A batch's results; none for a batch given up (its rows were sent another way). */
 export interface DoneRecord {
   type: 'done';
   key?: string;
-  results: ResultRow[];
+  results: JournalResult[];
 }
 
 type JournalRecord = RunRecord | SentRecord | DoneRecord;
@@ -44,47 +55,97 @@ export function runsDirectory(env: Readonly<Record<string, string | undefined>>,
 }
 
 export class Journal {
-  readonly #fd: number;
+  readonly #fd: number | undefined;
   readonly path: string;
+  /** The first write or flush that failed (a full disk): nothing more is written. */
+  #failure: Error | undefined;
   /** The fsync under way, and the one queued after it for records written meanwhile. */
   #syncing: Promise<void> | undefined;
   #queued: Promise<void> | undefined;
 
-  private constructor(file: string, fd: number) {
+  private constructor(file: string, fd: number | undefined, failure?: Error) {
     this.path = file;
     this.#fd = fd;
+    this.#failure = failure;
   }
 
-  /** A new journal (0600), or the one being resumed, opened for appending. */
-  static open(file: string, run: Omit<RunRecord, 'type' | 'started'>, now: Date, append = false): Journal {
+  /** A new journal (0600), or the one being resumed, opened for appending. Throws if it cannot be created. */
+  static open(file: string, run: Omit<RunRecord, 'type' | 'started' | 'version'>, now: Date, append = false): Journal {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const fd = fs.openSync(file, append ? 'a' : 'wx', 0o600);
     const journal = new Journal(file, fd);
-    if (!append) journal.#write({ type: 'run', ...run, started: now.toISOString() });
-    // A record cut short (the machine went down mid-write) must not swallow the next one.
-    else if (!endsWithNewline(file)) fs.writeSync(fd, '\n');
+    try {
+      if (!append) journal.#write({ type: 'run', version: VERSION, ...run, started: now.toISOString() });
+      // A record cut short (the machine went down mid-write) must not swallow the next one.
+      else if (!endsWithNewline(file)) writeAll(fd, '\n');
+    } catch (error) {
+      journal.#fail(error);
+    }
     return journal;
   }
 
-  /** Resolves once the record is on disk: only then may the batch be sent. */
-  async sent(record: Omit<SentRecord, 'type'>): Promise<void> {
-    this.#write({ type: 'sent', ...record });
-    await this.#flush();
+  /** A journal that could not be opened: the run sends nothing and says why. */
+  static unwritable(file: string, error: unknown): Journal {
+    return new Journal(file, undefined, asError(error));
   }
 
+  /** Why the journal could not be written, once it could not. */
+  get failure(): Error | undefined {
+    return this.#failure;
+  }
+
+  /** Resolves once the record is on disk: only then may the batch be sent. Rejects (with `failure`) when it cannot be written. */
+  async sent(record: Omit<SentRecord, 'type'>): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    try {
+      this.#write({ type: 'sent', ...record });
+      await this.#flush();
+    } catch (error) {
+      throw this.#fail(error);
+    }
+  }
+
+  /** Batches that were in flight and whose rows are sent another way (resume-check.ts): on disk before anything is sent. */
+  async abandon(keys: readonly string[]): Promise<void> {
+    if (this.#failure || !keys.length) return;
+    try {
+      for (const key of keys) this.#write({ type: 'done', key, results: [] });
+      await this.#flush();
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Never throws: a result that cannot be journaled is still the run's result (its batch stays in flight there). */
   done(record: Omit<DoneRecord, 'type'>): void {
-    this.#write({ type: 'done', ...record });
-    this.#flush().catch(() => undefined); // close() flushes again and reports
+    if (this.#failure) return;
+    try {
+      this.#write({ type: 'done', ...record });
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#flush().catch((error: unknown) => this.#fail(error));
   }
 
   close(): void {
-    fs.fsyncSync(this.#fd);
+    if (this.#fd === undefined) return;
+    try {
+      if (!this.#failure) fs.fsyncSync(this.#fd);
+    } catch (error) {
+      this.#fail(error);
+    }
     fs.closeSync(this.#fd);
+  }
+
+  #fail(error: unknown): Error {
+    this.#failure ??= asError(error);
+    return this.#failure;
   }
 
   #write(record: JournalRecord): void {
     // Written at once (a killed process loses nothing written); made durable by #flush.
-    fs.writeSync(this.#fd, `${JSON.stringify(record)}\n`);
+    writeAll(this.#fd!, `${JSON.stringify(record)}\n`);
   }
 
   /**
@@ -93,7 +154,7 @@ export class Journal {
    */
   #flush(): Promise<void> {
     if (!this.#syncing) {
-      this.#syncing = new Promise<void>((resolve, reject) => fs.fsync(this.#fd, (error) => (error ? reject(error) : resolve()))).finally(() => {
+      this.#syncing = new Promise<void>((resolve, reject) => fs.fsync(this.#fd!, (error) => (error ? reject(error) : resolve()))).finally(() => {
         this.#syncing = undefined;
       });
       return this.#syncing;
@@ -108,20 +169,30 @@ export class Journal {
   }
 }
 
-/** What a journal says of a run: the rows with a final result, and the batches still in flight. */
+/** A write can land in part (a disk filling up): the rest is written, or the error thrown. */
+function writeAll(fd: number, text: string): void {
+  const data = Buffer.from(text);
+  for (let at = 0; at < data.length;) at += fs.writeSync(fd, data, at, data.length - at);
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** What a journal says of a run: the rows with a result, and the batches still in flight. */
 export interface JournalState {
   run: RunRecord;
-  /** Final results by input line. */
-  done: Map<number, ResultRow>;
+  /** The last result of each row, by row key. */
+  done: Map<string, JournalResult>;
   /** Batches sent whose results were never written: resent with their key. */
   inFlight: SentRecord[];
 }
 
-export async function readJournal(file: string): Promise<JournalState> {
-  if (!fs.existsSync(file)) throw new UsageError(`--resume: no such file ${file}`);
+export async function readJournal(file: string, flag = '--resume'): Promise<JournalState> {
+  if (!fs.existsSync(file)) throw new UsageError(`${flag}: no such file ${file}`);
   const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
   let run: RunRecord | undefined;
-  const done = new Map<number, ResultRow>();
+  const done = new Map<string, JournalResult>();
   const sent = new Map<string, SentRecord>();
   let number = 0;
   for await (const line of lines) {
@@ -131,19 +202,24 @@ export async function readJournal(file: string): Promise<JournalState> {
     try {
       record = JSON.parse(line) as JournalRecord;
     } catch {
-      // A kill can cut the last line short; everything before it is whole.
+      // A kill (or a full disk) can cut a line short; everything before it is whole.
       continue;
     }
     if (record.type === 'run') run = record;
     else if (record.type === 'sent') sent.set(record.key, record);
     else if (record.type === 'done') {
       if (record.key) sent.delete(record.key);
-      for (const result of record.results) done.set(result.line, result);
+      for (const result of record.results) done.set(result.key, result);
     }
   }
-  if (!run) throw new UsageError(`--resume: ${file} is not a journal of a bulk run (line ${number || 1})`);
+  if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${number || 1})`);
+  if (run.version !== VERSION) {
+    throw new UsageError(
+      `${flag}: ${file} was written by an earlier version of platform, which named rows by line; it cannot be resumed (resume from the run's results instead)`,
+    );
+  }
   // A batch whose rows all have results (an item retried in a later batch) is not in flight.
-  const inFlight = [...sent.values()].filter((batch) => batch.lines.some((line) => !done.has(line)));
+  const inFlight = [...sent.values()].filter((batch) => batch.rows.some((key) => !done.has(key)));
   return { run, done, inFlight };
 }
 

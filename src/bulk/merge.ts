@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { isUnchanged } from './diff.js';
 import type { PartialChanges } from './row-mapping.js';
 import type { CurrentLookup } from './current.js';
-import type { SpooledRow } from './spool.js';
+import type { IdentifiedRow, RowIdentity } from './row-identity.js';
 import { AuthError } from '../errors.js';
 
 /**
@@ -17,24 +17,26 @@ import { AuthError } from '../errors.js';
  * because the current state could not be read (`unread`: why, after the HTTP core's retries).
  */
 export type MergedRow =
-  (SpooledRow & { current?: Json | null }) | { line: number; unchanged: true; id: string } | (Exclude<SpooledRow, { problem: unknown }> & { unread: Error });
+  | (IdentifiedRow & { current?: Json | null })
+  | ({ line: number; unchanged: true; id: string } & RowIdentity)
+  | (Exclude<IdentifiedRow, { problem: unknown }> & { unread: Error });
 
 const CHUNK = 200;
 
 type Json = Record<string, unknown>;
 
 /**
- * `resend`: lines of a batch that was in flight when a run was killed: sent again as they
- * were, never judged unchanged. `reportUnread`: a failed read marks the rows `unread` (a bulk
+ * `resend`: rows (by key) of a batch that was in flight when a run was killed: sent again as
+ * they were, never judged unchanged. `reportUnread`: a failed read marks the rows `unread` (a bulk
  * run goes on to give each a result) instead of ending the merge with the read's error.
  */
 export async function* mergeWithCurrent(
-  chunks: AsyncIterable<SpooledRow[]>,
+  chunks: AsyncIterable<IdentifiedRow[]>,
   idField: string,
   schema: z.ZodType,
   lookup: CurrentLookup,
   signal?: AbortSignal,
-  resend: (line: number) => boolean = () => false,
+  resend: (key: string) => boolean = () => false,
   reportUnread = true,
 ): AsyncGenerator<MergedRow[]> {
   // A read that failed for good: no more reads; this row and every later one is reported not
@@ -64,11 +66,11 @@ export async function* mergeWithCurrent(
 }
 
 async function mergeChunk(
-  chunk: SpooledRow[],
+  chunk: IdentifiedRow[],
   idField: string,
   schema: z.ZodType,
   lookup: CurrentLookup,
-  resend: (line: number) => boolean,
+  resend: (key: string) => boolean,
 ): Promise<MergedRow[]> {
   const byCampaign = new Map<string | undefined, string[]>();
   for (const row of chunk) {
@@ -88,10 +90,11 @@ async function mergeChunk(
       continue;
     }
     const id = String(row.item[idField]);
+    const identity = { key: row.key, hash: row.hash };
     const before = current.get(`${row.campaignId ?? ''}/${id}`);
     // Not found: sent as named, without the nested parts, so the API says so for this row.
     if (!before) {
-      out.push({ line: row.line, item: row.item, campaignId: row.campaignId, current: null });
+      out.push({ line: row.line, item: row.item, campaignId: row.campaignId, ...identity, current: null });
       continue;
     }
     const withPartial = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
@@ -107,8 +110,8 @@ async function mergeChunk(
       continue;
     }
     // A resent batch must be the same request as before (its key is replayed), applied or not.
-    if (!resend(row.line) && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id });
-    else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, current: before });
+    if (!resend(row.key) && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id, ...identity });
+    else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, ...identity, current: before });
   }
   return out;
 }

@@ -10,7 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type AuthError, UsageError } from '../errors.js';
-import { isJournal, Journal, readJournal } from './journal.js';
+import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
+import { lockJournal, type JournalLock } from './journal-lock.js';
+import { identifyRows } from './row-identity.js';
+import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
@@ -96,9 +99,12 @@ export interface BulkOutcome {
   /** The last failed row, for the one-line error of a single item. */
   lastFailure?: ResultRow;
   dryRun: boolean;
+  /** Stopped (Ctrl-C, a signal) with rows left unsent; a stop after the last batch is not an interruption. */
   interrupted: boolean;
   /** The journal of this run, kept while something is left to resume. */
   journal?: string;
+  /** The journal could not be written (a full disk): the rows from there on were not sent. */
+  journalFailure?: { path: string; error: Error };
   /** Credentials refused for a whole batch: the run stopped there. */
   refused?: AuthError;
 }
@@ -119,11 +125,50 @@ function checkPlan(plan: BulkPlan): void {
 export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks): Promise<BulkOutcome> {
   checkPlan(plan);
   const resumingJournal = plan.resume !== undefined && isJournal(plan.resume);
-  const resumeFrom = resumingJournal ? await readJournal(plan.resume!) : undefined;
-  if (resumeFrom && (resumeFrom.run.resource !== plan.resource.wrapper || resumeFrom.run.mode !== plan.mode)) {
-    throw new UsageError(`--resume: ${plan.resume} is the journal of a ${resumeFrom.run.mode} of ${resumeFrom.run.resource}, not of this command`);
+  // One run per journal: taken before it is read, so that no other run is adding to it meanwhile.
+  const journalPath = resumingJournal
+    ? plan.resume!
+    : (plan.journal ??
+      path.join(
+        deps.runsDir,
+        `${new Date(deps.now()).toISOString().replace(/[:.]/g, '-')}-${plan.mode}-${plan.resource.wrapper}-${randomUUID().slice(0, 8)}.ndjson`,
+      ));
+  let lock: JournalLock | undefined;
+  /** Why the lock (so the journal) could not be written, when it could not: the run then sends nothing. */
+  let lockFailure: unknown;
+  if (!plan.dryRun) {
+    try {
+      lock = lockJournal(journalPath, resumingJournal ? '--resume' : '--journal', new Date(deps.now()));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      lockFailure = error;
+    }
   }
-  const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume) : undefined;
+  try {
+    if (!resumingJournal && plan.journal !== undefined && fs.existsSync(plan.journal)) {
+      throw new UsageError(`--journal: ${plan.journal} already exists (resume its run with --resume ${plan.journal}, or name a new file)`);
+    }
+    const resumeFrom = resumingJournal ? await readJournal(plan.resume!) : undefined;
+    if (resumeFrom && (resumeFrom.run.resource !== plan.resource.wrapper || resumeFrom.run.mode !== plan.mode)) {
+      throw new UsageError(`--resume: ${plan.resume} is the journal of a ${resumeFrom.run.mode} of ${resumeFrom.run.resource}, not of this command`);
+    }
+    const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume, plan.mode) : undefined;
+    return await runWithSpool(plan, deps, sinks, { journalPath, resumingJournal, resumeFrom, alreadyDone, lockFailure });
+  } finally {
+    lock?.release();
+  }
+}
+
+interface RunSetup {
+  journalPath: string;
+  resumingJournal: boolean;
+  resumeFrom?: JournalState;
+  alreadyDone?: Map<string, string>;
+  lockFailure: unknown;
+}
+
+async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, setup: RunSetup): Promise<BulkOutcome> {
+  const { resumeFrom, alreadyDone, resumingJournal } = setup;
   const spool = new Spool(deps.tmpdir);
   try {
     const problems = await validationPass(plan, deps, spool);
@@ -132,6 +177,10 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
       if (spool.invalid > problems.length) deps.onProblem(`... and ${spool.invalid - problems.length} more`);
       throw new UsageError(`${spool.invalid} of ${spool.rows} rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
     }
+    const { idField } = plan.resource;
+    const rows = () => identifyRows(spool.read(), plan.mode, idField);
+    // The input against the journal, row by row, before anything is sent (an edited applied row is refused).
+    const resume: ResumePlan = resumeFrom ? await checkResume(rows(), resumeFrom, plan.mode, idField, plan.resume!) : { resend: [], abandoned: [] };
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
     // A patch's partial changes to nested objects are made whole from the current resources.
     const schema = itemSchema(plan.resource, plan.mode);
@@ -139,20 +188,19 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     // its error; a bulk run's read gets the batches' attempts, and a failed one leaves its rows unsent.
     const bulk = spool.rows > 1;
     const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
-    const resending = new Set((resumeFrom?.inFlight ?? []).flatMap((batch) => batch.lines));
-    const merged = () =>
-      plan.mode === 'patch'
-        ? mergeWithCurrent(spool.read(), plan.resource.idField, schema, lookup, deps.signal, (line) => resending.has(line), bulk)
-        : spool.read();
+    const resending = new Set(resume.resend.flatMap((batch) => batch.rows));
+    const merged = () => (plan.mode === 'patch' ? mergeWithCurrent(rows(), idField, schema, lookup, deps.signal, (key) => resending.has(key), bulk) : rows());
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
-      await sinks.dryRun(dryRun(merged(), plan.resource.idField, plan.mode));
+      await sinks.dryRun(dryRun(merged(), idField, plan.mode));
       tally.invalid = spool.invalid;
       outcome.interrupted = deps.signal.aborted;
       return outcome;
     }
+    let unsentByStop = 0;
     const count = (row: ResultRow) => {
       if (row.error_code === 'AlreadyApplied') outcome.appliedEarlier++;
+      if (row.error_code === 'Interrupted') unsentByStop++;
       if (row.result === 'failed') outcome.lastFailure = row;
       tally[row.result]++;
       deps.onProgress?.(tally, spool.rows);
@@ -161,14 +209,8 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     // requests get a signal that never aborts; the runner stops sending new ones.
     // (one per request: a shared signal would collect every request's abort listener)
     const inFlight = () => new AbortController().signal;
-    const journalPath = resumingJournal
-      ? plan.resume!
-      : (plan.journal ??
-        path.join(
-          deps.runsDir,
-          `${new Date(deps.now()).toISOString().replace(/[:.]/g, '-')}-${plan.mode}-${plan.resource.wrapper}-${randomUUID().slice(0, 8)}.ndjson`,
-        ));
-    const journal = Journal.open(journalPath, { resource: plan.resource.wrapper, mode: plan.mode }, new Date(deps.now()), resumingJournal);
+    const journal = openJournal(setup, plan, deps);
+    await journal.abandon(resume.abandoned);
     outcome.journal = journal.path;
     deps.onJournal?.(journal.path, spool.rows);
     try {
@@ -177,9 +219,10 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
           rows: merged(),
           batchSize: plan.batchSize ?? DEFAULT_BATCH_SIZE,
           concurrency: plan.concurrency ?? DEFAULT_CONCURRENCY,
-          idField: plan.resource.idField,
+          idField,
           alreadyDone,
           resumeFrom,
+          resend: resume.resend,
           journal,
           signal: deps.signal,
           onResult: count,
@@ -203,15 +246,32 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     } finally {
       journal.close();
     }
-    outcome.interrupted = deps.signal.aborted;
-    // Nothing left to resume: a journal in the runs directory goes; one the user named stays.
-    if (!outcome.interrupted && !outcome.refused && failedRows(outcome) === 0 && plan.journal === undefined && !resumingJournal) {
+    if (journal.failure) {
+      outcome.journalFailure = { path: journal.path, error: journal.failure };
+      // Never created: the same command, without --resume, sends the rows.
+      if (!fs.existsSync(journal.path)) outcome.journal = undefined;
+    }
+    // A stop that came after the last batch left nothing unsent: the run ends as its results say.
+    outcome.interrupted = deps.signal.aborted && unsentByStop > 0;
+    // Nothing left to resume: a journal in the runs directory goes (resumed or not); one the user named stays.
+    const ours = resumingJournal ? path.resolve(path.dirname(journal.path)) === path.resolve(deps.runsDir) : plan.journal === undefined;
+    if (ours && !outcome.interrupted && !outcome.refused && !outcome.journalFailure && failedRows(outcome) === 0) {
       fs.rmSync(journal.path, { force: true });
       outcome.journal = undefined;
     }
     return outcome;
   } finally {
     await spool.remove();
+  }
+}
+
+/** This run's journal: the one resumed, or a new one; one that cannot be written makes the run send nothing. */
+function openJournal(setup: RunSetup, plan: BulkPlan, deps: BulkDeps): Journal {
+  if (setup.lockFailure !== undefined) return Journal.unwritable(setup.journalPath, setup.lockFailure);
+  try {
+    return Journal.open(setup.journalPath, { resource: plan.resource.wrapper, mode: plan.mode }, new Date(deps.now()), setup.resumingJournal);
+  } catch (error) {
+    return Journal.unwritable(setup.journalPath, error);
   }
 }
 

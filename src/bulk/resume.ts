@@ -1,17 +1,27 @@
 // --resume: the results of an earlier run (NDJSON, JSON or CSV, as this command writes
-// them) -> the lines that already succeeded, with their ids.
+// them) -> the rows that already succeeded, by row key (row-identity.ts), with their ids.
+// Results name a patch row's resource, so its key is known; they do not say what a create
+// row was (only the id it created), so a create is resumed from its journal only.
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { UsageError } from '../errors.js';
+import { occurrenceKey } from './row-identity.js';
 
-export async function readSucceeded(file: string): Promise<Map<number, string>> {
+export async function readSucceeded(file: string, mode: 'create' | 'patch'): Promise<Map<string, string>> {
   if (!fs.existsSync(file)) throw new UsageError(`--resume: no such file ${file}`);
+  if (mode === 'create') {
+    throw new UsageError(`--resume: ${file} holds results, which do not say which input row created what; resume a create from its journal (--resume JOURNAL)`);
+  }
   const first = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 1);
-  const done = new Map<number, string>();
+  const done = new Map<string, string>();
+  const seen = new Map<string, number>();
   const take = (row: Record<string, unknown>) => {
-    const line = Number(row.line);
+    if (typeof row.id !== 'string' || !row.id) return;
+    // The n-th result of an id is the n-th row of that id in the earlier input.
+    const n = (seen.get(row.id) ?? 0) + 1;
+    seen.set(row.id, n);
     const succeeded = row.result === 'ok' || (row.result === 'skipped' && row.error_code === 'AlreadyApplied');
-    if (Number.isInteger(line) && succeeded) done.set(line, typeof row.id === 'string' ? row.id : '');
+    if (succeeded) done.set(occurrenceKey(row.id, n), row.id);
   };
   try {
     if (first === '[') {

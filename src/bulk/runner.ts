@@ -8,8 +8,9 @@ import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
 import type { ResultRow } from './results.js';
 import { ApiError, AuthError, errorLine } from '../errors.js';
 import { describeProblem } from './row-mapping.js';
-import type { Journal, JournalState, SentRecord } from './journal.js';
+import type { Journal, JournalResult, JournalState } from './journal.js';
 import type { MergedRow } from './merge.js';
+import type { Resend } from './resume-check.js';
 
 export interface Batch {
   items: Array<Record<string, unknown>>;
@@ -25,12 +26,14 @@ export interface RunnerOptions {
   send: (batch: Batch) => Promise<BatchResult[]>;
   /** The id field of the resource, to report the id of a failed patch item. */
   idField: string;
-  /** Lines that succeeded in an earlier run (--resume of a results file), with their ids. */
-  alreadyDone?: ReadonlyMap<number, string>;
-  /** What an earlier run's journal says (--resume of a journal): final rows, batches in flight. */
-  resumeFrom?: Pick<JournalState, 'done' | 'inFlight'>;
-  /** Records each batch before it is sent and its results when they come. */
-  journal?: Pick<Journal, 'sent' | 'done'>;
+  /** Rows (by key) that succeeded in an earlier run (--resume of a results file), with their ids. */
+  alreadyDone?: ReadonlyMap<string, string>;
+  /** What an earlier run's journal says (--resume of a journal): each row's last result, by key. */
+  resumeFrom?: Pick<JournalState, 'done'>;
+  /** Batches that were in flight, to resend with their key once all their rows have come (resume-check.ts). */
+  resend?: readonly Resend[];
+  /** Records each batch before it is sent and its results when they come; once it cannot be written, nothing more is sent. */
+  journal?: Pick<Journal, 'sent' | 'done' | 'failure'>;
   /** Aborts on Ctrl-C: no new batch is sent; batches in flight finish. */
   signal: AbortSignal;
   onResult?: (row: ResultRow) => void;
@@ -47,6 +50,8 @@ const MAX_OPEN_BATCHES = 32;
 interface Pending {
   seq: number;
   line: number;
+  key: string;
+  hash: string;
   item: Record<string, unknown>;
 }
 
@@ -75,17 +80,14 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   };
 
   let refused: AuthError | undefined;
-  const stopped = () => options.signal.aborted || refused !== undefined;
-  const notSent = (row: Pending) =>
-    refused
-      ? {
-          line: row.line,
-          id: idOf(row.item, options.idField),
-          result: 'skipped' as const,
-          error_code: 'NotSent',
-          error_message: `not sent: ${refused.message}`,
-        }
-      : interrupted(row.line, idOf(row.item, options.idField));
+  const unjournaled = () => options.journal?.failure;
+  const stopped = () => options.signal.aborted || refused !== undefined || unjournaled() !== undefined;
+  const notSent = (row: Pending): ResultRow => {
+    const id = idOf(row.item, options.idField);
+    if (refused) return { line: row.line, id, result: 'skipped', error_code: 'NotSent', error_message: `not sent: ${refused.message}` };
+    const failure = unjournaled();
+    return failure ? journalNotSent(row.line, id, failure) : interrupted(row.line, id);
+  };
   const send = (rows: Pending[], campaignId: string | undefined, idempotencyKey?: string) => {
     if (stopped()) {
       for (const row of rows) settle(row.seq, notSent(row));
@@ -119,26 +121,38 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     }
   }
 
-  // A resumed journal: batches that were in flight are rebuilt from their lines and resent
-  // with their original key (the same items, so the server replays rather than applies).
-  const inFlightOf = new Map<number, SentRecord>();
-  for (const batch of options.resumeFrom?.inFlight ?? []) for (const line of batch.lines) inFlightOf.set(line, batch);
+  // A resumed journal: batches that were in flight are rebuilt from their rows and resent
+  // with their original key (the same items in the same order, so the server replays rather than applies).
+  const resendOf = new Map<string, Resend>();
+  for (const batch of options.resend ?? []) for (const key of batch.rows) resendOf.set(key, batch);
   const rebuilding = new Map<string, Pending[]>();
+  const sendRebuilt = (batch: Resend, rows: Pending[]) => {
+    rebuilding.delete(batch.key);
+    const order = new Map(batch.rows.map((key, i) => [key, i]));
+    send(
+      rows.sort((a, b) => order.get(a.key)! - order.get(b.key)!),
+      batch.campaignId,
+      batch.key,
+    );
+  };
   /** Why the current state could not be read, once it could not: the rows after it are not sent. */
   let unread: Error | undefined;
 
   for await (const chunk of options.rows)
     for (const row of chunk) {
       const seqNo = seq++;
-      const previous = options.alreadyDone?.get(row.line);
-      // A transient item failure was not applied ("retry it"): a resumed run sends it again
-      // (a new batch, a new key) rather than repeat the failure as final.
-      const recorded = finalResult(options.resumeFrom?.done.get(row.line));
-      // (a line with any journaled result is not part of its in-flight batch's resend: see `waiting` below)
-      const resent = options.resumeFrom?.done.has(row.line) ? undefined : inFlightOf.get(row.line);
       if ('problem' in row) {
         settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
-      } else if (previous !== undefined) {
+        continue;
+      }
+      const previous = options.alreadyDone?.get(row.key);
+      // The row's last result in the journal, if it was for this very content (an edited row
+      // that was not applied goes again). A transient item failure was not applied ("retry
+      // it"): a resumed run sends it again (a new batch, a new key) rather than repeat it as final.
+      const journaled = options.resumeFrom?.done.get(row.key);
+      const recorded = journaled?.hash === row.hash ? finalResult(journaled) : undefined;
+      const resent = resendOf.get(row.key);
+      if (previous !== undefined) {
         settle(seqNo, {
           line: row.line,
           id: previous,
@@ -147,11 +161,12 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
           error_message: 'succeeded in an earlier run (--resume)',
         });
       } else if (recorded !== undefined) {
+        const { id, result, error_code: code, error_message: message } = recorded;
         settle(
           seqNo,
-          recorded.result === 'ok'
-            ? { ...recorded, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
-            : recorded,
+          result === 'ok'
+            ? { line: row.line, id, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
+            : { line: row.line, id, result, error_code: code, error_message: message },
         );
       } else if ('unread' in row) {
         unread ??= row.unread;
@@ -161,14 +176,10 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       } else if (resent !== undefined) {
         const rows = rebuilding.get(resent.key) ?? [];
         rebuilding.set(resent.key, rows);
-        rows.push({ seq: seqNo, line: row.line, item: row.item });
-        const waiting = resent.lines.filter((line) => !options.resumeFrom?.done.has(line)).length;
-        if (rows.length === waiting) {
-          rebuilding.delete(resent.key);
-          send(rows, resent.campaignId, resent.key);
-        }
+        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item });
+        if (rows.length === resent.rows.length) sendRebuilt(resent, rows);
       } else if (stopped()) {
-        settle(seqNo, notSent({ seq: seqNo, line: row.line, item: row.item }));
+        settle(seqNo, notSent({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item }));
       } else {
         const key = row.campaignId ?? '';
         const batch = open.get(key) ?? [];
@@ -176,7 +187,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
           if (open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
           open.set(key, batch);
         }
-        batch.push({ seq: seqNo, line: row.line, item: row.item });
+        batch.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item });
         if (batch.length >= options.batchSize) dispatch(key);
       }
       yield* drainReady();
@@ -187,12 +198,22 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       }
     }
   for (const key of [...open.keys()]) dispatch(key);
-  // An in-flight batch whose lines are not all in this input (a changed file) goes with what is there;
-  // one whose other lines went unread waits for a run that can read them (its key must carry the same items).
-  for (const [key, rows] of rebuilding) {
-    if (unread) for (const row of rows) settle(row.seq, unreadResult(row.line, idOf(row.item, options.idField), unread));
-    else send(rows, inFlightOf.get(rows[0]!.line)?.campaignId, key);
-  }
+  // An in-flight batch is resent only whole (resume-check.ts): one whose other rows went
+  // unread (or were judged again) waits for a run that can read them (its key must carry the same items).
+  for (const rows of rebuilding.values())
+    for (const row of rows)
+      settle(
+        row.seq,
+        unread
+          ? unreadResult(row.line, idOf(row.item, options.idField), unread)
+          : {
+              line: row.line,
+              id: idOf(row.item, options.idField),
+              result: 'skipped',
+              error_code: 'NotSent',
+              error_message: 'not sent: its batch, in flight when an earlier run stopped, can be resent only whole',
+            },
+      );
   while (nextToYield < seq) {
     if (!done.has(nextToYield)) await new Promise<void>((resolve) => (wake = resolve));
     yield* drainReady();
@@ -200,7 +221,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
 }
 
 /** A journaled result if it is final: a transient item failure is not (a resumed run sends it again). */
-function finalResult(recorded: ResultRow | undefined): ResultRow | undefined {
+function finalResult(recorded: JournalResult | undefined): JournalResult | undefined {
   return recorded?.result === 'failed' && TRANSIENT_ITEM_CODES.has(recorded.error_code) ? undefined : recorded;
 }
 
@@ -210,6 +231,10 @@ function idOf(item: Record<string, unknown>, idField: string): string {
 
 function unreadResult(line: number, id: string, error: Error): ResultRow {
   return { line, id, result: 'skipped', error_code: 'NotSent', error_message: `not sent: the current state could not be read (${errorLine(error)})` };
+}
+
+function journalNotSent(line: number, id: string, failure: Error): ResultRow {
+  return { line, id, result: 'skipped', error_code: 'NotSent', error_message: `not sent: the journal could not be written (${errorLine(failure)})` };
 }
 
 function interrupted(line: number, id: string): ResultRow {
@@ -228,7 +253,19 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
     if (round > 0) await options.pause?.(round);
     const items = todo.map((i) => rows[i]!.item);
     const idempotencyKey = round === 0 && firstKey ? firstKey : randomUUID();
-    await options.journal?.sent({ key: idempotencyKey, lines: todo.map((i) => rows[i]!.line), ...(campaignId ? { campaignId } : {}) });
+    try {
+      await options.journal?.sent({
+        key: idempotencyKey,
+        rows: todo.map((i) => rows[i]!.key),
+        hashes: todo.map((i) => rows[i]!.hash),
+        lines: todo.map((i) => rows[i]!.line),
+        ...(campaignId ? { campaignId } : {}),
+      });
+    } catch (error) {
+      // Not on disk, so not sent: a request the journal does not know of could be applied twice.
+      for (const i of todo) results[i] = journalNotSent(rows[i]!.line, idOf(rows[i]!.item, options.idField), error as Error);
+      return results;
+    }
     let answers: BatchResult[];
     try {
       answers = await options.send({ items, campaignId, idempotencyKey });
@@ -261,7 +298,10 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
       }
     });
     // This request is answered: its final rows are recorded now (the retried ones go in the next).
-    options.journal?.done({ key: idempotencyKey, results: todo.filter((i) => !again.includes(i)).map((i) => results[i]!) });
+    options.journal?.done({
+      key: idempotencyKey,
+      results: todo.filter((i) => !again.includes(i)).map((i) => ({ ...results[i]!, key: rows[i]!.key, hash: rows[i]!.hash })),
+    });
     todo = again;
   }
   return results;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
+import { isRunning } from './process-alive.js';
 
 export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
 
@@ -30,15 +31,6 @@ function removeOrphans(tmpdir: string): void {
     } catch {
       // another user's, or removed meanwhile: not ours to worry about
     }
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0); // signal 0 only asks whether the process exists
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, under another user
   }
 }
 

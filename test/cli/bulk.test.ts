@@ -417,7 +417,10 @@ describe('interrupt and resume', () => {
       // The missing campaign's failure is made final (NotFound) in the journal, as a real answer would be.
       const recorded = fs
         .readFileSync(journal, 'utf8')
-        .replace(/"error_code":"Unavailable","error_message":"[^"]*"(?=\}\]\}\n?$)/, '"error_code":"NotFound","error_message":"no such campaign"');
+        .replace(
+          /"error_code":"Unavailable","error_message":"[^"]*"(?=,"key":"[^"]*","hash":"[^"]*"\}\]\}\n?$)/,
+          '"error_code":"NotFound","error_message":"no such campaign"',
+        );
       fs.writeFileSync(journal, recorded.endsWith('\n') ? recorded : `${recorded}\n`);
       expect(fs.readFileSync(journal, 'utf8')).toContain('"NotFound"');
 

@@ -17,35 +17,37 @@ function journalFile(): string {
   return path.join(dir, 'run.ndjson');
 }
 
-const ok = (line: number) => ({ line, id: `c${line}`, result: 'ok' as const, error_code: '', error_message: '' });
+const ok = (line: number) => ({ line, id: `c${line}`, result: 'ok' as const, error_code: '', error_message: '', key: `c${line}`, hash: 'h' });
+/** A batch of the rows of these lines (their keys c<line>). */
+const batch = (key: string, lines: number[]) => ({ key, rows: lines.map((l) => `c${l}`), hashes: lines.map(() => 'h'), lines });
 
 describe('journal', () => {
   it('is 0600, and says which rows are done and which batches are still in flight', async () => {
     const file = journalFile();
     const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
-    await journal.sent({ key: 'k1', lines: [2, 3] });
-    await journal.sent({ key: 'k2', lines: [4] });
+    await journal.sent(batch('k1', [2, 3]));
+    await journal.sent(batch('k2', [4]));
     journal.done({ key: 'k1', results: [ok(2), ok(3)] });
     journal.close();
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const state = await readJournal(file);
-    expect([...state.done.keys()]).toEqual([2, 3]);
+    expect([...state.done.keys()]).toEqual(['c2', 'c3']);
     expect(state.inFlight.map((batch) => batch.key)).toEqual(['k2']);
   });
 
   it('a record cut short does not swallow the first record of the run that resumes it', async () => {
     const file = journalFile();
     const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
-    await journal.sent({ key: 'k1', lines: [2] });
+    await journal.sent(batch('k1', [2]));
     journal.close();
     // The machine went down while the next record was being written: half of it is on disk.
     fs.appendFileSync(file, '{"type":"sent","key":"k2","li');
     const resumed = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0), true);
-    await resumed.sent({ key: 'k3', lines: [3] });
+    await resumed.sent(batch('k3', [3]));
     resumed.done({ key: 'k1', results: [ok(2)] });
     resumed.close();
     const state = await readJournal(file);
-    expect([...state.done.keys()]).toEqual([2]);
+    expect([...state.done.keys()]).toEqual(['c2']);
     // k2 never went out (a batch is sent only once its record is whole on disk); k3 did.
     expect(state.inFlight.map((batch) => batch.key)).toEqual(['k3']);
   });

@@ -5,7 +5,7 @@ import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
 import { failedRows, runBulkPlan, tallyTotal, type BulkSource } from '../../bulk/pipeline.js';
 import type { BulkMode } from '../../bulk/csv-columns.js';
-import { InterruptedError, PartialFailureError, UsageError } from '../../errors.js';
+import { CommandError, errorLine, InterruptedError, PartialFailureError, UsageError } from '../../errors.js';
 import { summaryLine } from '../../output/progress.js';
 import { resolveFormat } from '../../output/format.js';
 import { writeRows } from '../../output/rows.js';
@@ -123,6 +123,12 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   }
   if (outcome.rows > 1) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
   if (outcome.refused) throw outcome.refused;
+  if (outcome.journalFailure) {
+    // Every row has its result on stdout; this says why the rest were not sent, and what to do.
+    throw new CommandError(
+      `the journal ${outcome.journalFailure.path} could not be written (${errorLine(outcome.journalFailure.error)}), so the rows from there on were not sent: free space on its disk, then run ${resumeCommand(request.argv, outcome.journal)}`,
+    );
+  }
   if (outcome.interrupted) throw new InterruptedError(`interrupted: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
   if (failedRows(outcome) === 0) return;
   // One item: the usual one-line error; many: the summary has said it.

@@ -1,0 +1,77 @@
+// One run at a time per journal: two runs resuming (or writing) the same journal would both
+// send its unfinished rows. The lock is a file beside the journal, created whole and
+// atomically (written under a unique name, then hard-linked into place), naming its holder;
+// a lock whose process is gone (a run killed with SIGKILL cannot remove its own) is taken over.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import { isRunning, processStart } from './process-alive.js';
+
+interface Holder {
+  pid: number;
+  started: string;
+  /** The holder's start time (processStart), when it could be read: a reused pid is not the holder. */
+  since?: string;
+}
+
+export interface JournalLock {
+  release(): void;
+}
+
+/** Takes the lock of `journal`, or throws a UsageError naming the run that holds it (`flag`: the flag that named the journal). */
+export function lockJournal(journal: string, flag: string, now: Date): JournalLock {
+  const lockPath = `${journal}.lock`;
+  const holder: Holder = { pid: process.pid, started: now.toISOString(), since: processStart(process.pid) };
+  const staging = `${lockPath}.${process.pid}.${randomUUID().slice(0, 8)}`;
+  fs.mkdirSync(path.dirname(journal), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(staging, `${JSON.stringify(holder)}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    // A few tries: after removing a lock whose holder is gone, another run may take it first.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        fs.linkSync(staging, lockPath);
+        return { release: () => fs.rmSync(lockPath, { force: true }) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const text = readText(lockPath);
+      if (text === undefined) continue; // released meanwhile
+      const other = parseHolder(text);
+      if (other && holds(other)) throw inUse(flag, journal, other);
+      // Gone: removed only if it is still that lock (another run may have taken it over meanwhile).
+      if (readText(lockPath) === text) fs.rmSync(lockPath, { force: true });
+    }
+    throw inUse(flag, journal, parseHolder(readText(lockPath) ?? ''));
+  } finally {
+    fs.rmSync(staging, { force: true });
+  }
+}
+
+function inUse(flag: string, journal: string, holder: Holder | undefined): UsageError {
+  const who = holder ? `pid ${holder.pid}, started ${holder.started}` : 'another process';
+  return new UsageError(`${flag}: ${journal} is in use by another run (${who}); wait for it to end, or stop it first`);
+}
+
+function holds(holder: Holder): boolean {
+  if (!isRunning(holder.pid)) return false;
+  const since = holder.since === undefined ? undefined : processStart(holder.pid);
+  return since === undefined || since === holder.since;
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function parseHolder(text: string): Holder | undefined {
+  try {
+    const holder = JSON.parse(text) as Holder;
+    return Number.isInteger(holder.pid) ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
