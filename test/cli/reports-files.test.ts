@@ -3,13 +3,12 @@
 // download leaves no temporary file. Against the real sandbox, and a scripted report server
 // where the answer must be hostile (a short body, a file that appears mid-download).
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFileName } from '../../src/commands/ads/reports/save.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import { sandboxWithUser, tempDir, type TestUser } from '../helpers/cli.js';
+import { scriptedReports } from '../helpers/scripted-reports.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 
@@ -85,41 +84,6 @@ describe('the --out file', () => {
     expect(fs.readFileSync(out, 'utf8')).toBe('precious\n');
   });
 });
-
-/** A report server that answers one COMPLETED report with `body`, announcing `fileSize` bytes. */
-async function scriptedReports(options: { id: string; body: string; fileSize: number; onDownload?: () => void }) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url!, 'http://x');
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (req.method === 'POST' && url.pathname.endsWith('/reporting/report')) return json(200, { report_id: options.id });
-    if (req.method === 'GET' && url.pathname.startsWith('/v1/ads/')) {
-      const { port } = server.address() as AddressInfo;
-      return json(200, {
-        status: 'COMPLETED',
-        result: {
-          success_result: {
-            report_url: `http://127.0.0.1:${port}/files/report.csv?sig=x`,
-            file_size: String(options.fileSize),
-            url_expires_at: new Date(Date.now() + 300_000).toISOString(),
-            report_schema: ['campaign_id', 'clicks'],
-          },
-        },
-      });
-    }
-    if (url.pathname === '/files/report.csv') {
-      options.onDownload?.();
-      res.writeHead(200, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(options.body) });
-      return res.end(options.body);
-    }
-    json(404, { code: 'NOT_FOUND', message: 'no route' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, user: new TestUser({ url } as Sandbox, { PLATFORM_TOKEN: 'scripted-token' }), close: () => server.close() };
-}
 
 describe('a download that is not whole', () => {
   const BODY = 'campaign_id,clicks\nc1,5\n';
