@@ -296,10 +296,90 @@ describe('bulk runs survive any kill', () => {
   }, 60_000);
 });
 
+describe("README's pipeline, killed and resumed with the list in another order", () => {
+  it(
+    'list -o csv | awk | sed | patch --from-csv -, killed with SIGKILL, resumed with the printed journal on a reversed list: every active campaign paused, each written exactly once',
+    async () => {
+      const active = new Set((await allCampaigns()).filter((c) => c.configured_status === 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE').map((c) => c.campaign_id));
+      expect(active.size).toBeGreaterThan(100);
+      const before = await stats();
+      // The first run is killed once 40% of the active campaigns are journaled as done.
+      const first = readmePipeline([], false);
+      const journal = await first.journal;
+      const progress = journalProgress(journal);
+      const poll = setInterval(() => progress.read().done >= active.size * 0.4 && first.patch.kill('SIGKILL'), 5);
+      const killed = await first.ended;
+      clearInterval(poll);
+      expect(killed.signal, killed.stderr).toBe('SIGKILL');
+      // Resumed as the run said (--resume JOURNAL), the list now read in reverse; again until it ends well.
+      const endings: string[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const resumed = readmePipeline(['--resume', journal], true);
+        const ended = await resumed.ended;
+        if (ended.code === 0) break;
+        endings.push(`exit ${ended.code ?? ended.signal}: ${ended.stderr.trim().split('\n').slice(-2).join(' / ')}`);
+      }
+      expect(endings.length, endings.join('\n')).toBeLessThan(6);
+      const after = await stats();
+      const all = await allCampaigns();
+      const wrong = all.filter((c) => (after[c.campaign_id] ?? 0) - (before[c.campaign_id] ?? 0) !== (active.has(c.campaign_id) ? 1 : 0));
+      expect(wrong.map((c) => `${c.campaign_id}: ${(after[c.campaign_id] ?? 0) - (before[c.campaign_id] ?? 0)}`)).toEqual([]);
+      expect(all.filter((c) => active.has(c.campaign_id) && c.configured_status !== 'CAMPAIGN_CONFIGURED_STATUS_PAUSED')).toEqual([]);
+    },
+    Math.max(120_000, PATCH_ROWS * 60),
+  );
+});
+
+/**
+ * README's bulk pipeline, each stage a process: `platform ads campaigns list --all -o csv |
+ * awk -F, 'NR == 1 || $3 == "active"' | sed 's/,active,/,paused,/' | platform ads campaigns
+ * patch --from-csv - -o csv`, with `reversed` the list's rows in reverse order first. Resolves
+ * `journal` with the journal the patch names on stderr.
+ */
+function readmePipeline(extra: string[], reversed: boolean) {
+  const list = spawn(process.execPath, [bin, 'ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '-o', 'csv'], {
+    env: env(),
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const reverse = reversed
+    ? spawn('awk', ['NR == 1 { print; next } { rows[n++] = $0 } END { while (n) print rows[--n] }'], { stdio: ['pipe', 'pipe', 'ignore'] })
+    : undefined;
+  const awk = spawn('awk', ['-F,', 'NR == 1 || $3 == "active"'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const sed = spawn('sed', ['s/,active,/,paused,/'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const patch = spawn(process.execPath, [bin, 'ads', 'campaigns', 'patch', '--account', ACCOUNT, '--from-csv', '-', '-o', 'csv', ...extra], {
+    env: env(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  if (reverse) {
+    list.stdout.pipe(reverse.stdin);
+    reverse.stdout.pipe(awk.stdin);
+  } else list.stdout.pipe(awk.stdin);
+  awk.stdout.pipe(sed.stdin);
+  sed.stdout.pipe(patch.stdin);
+  // A killed patch closes its stdin: the stages before it see EPIPE, as in a shell.
+  for (const stream of [reverse?.stdin, awk.stdin, sed.stdin, patch.stdin]) stream?.on('error', () => undefined);
+  let stdout = '';
+  let stderr = '';
+  patch.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  const journal = new Promise<string>((resolve, reject) => {
+    patch.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+      const named = /Journal: (.*)\n/.exec(stderr);
+      if (named) resolve(named[1]!);
+    });
+    patch.once('close', () => reject(new Error(`the patch named no journal: ${stderr}`)));
+  });
+  journal.catch(() => undefined);
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    patch.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { patch, journal, ended };
+}
+
 /** Every campaign of the account, read over raw HTTP. */
-async function allCampaigns(): Promise<Array<{ campaign_id: string; name: string }>> {
+async function allCampaigns(): Promise<Array<{ campaign_id: string; name: string; configured_status: string }>> {
   const token = await demoToken();
-  const campaigns: Array<{ campaign_id: string; name: string }> = [];
+  const campaigns: Array<{ campaign_id: string; name: string; configured_status: string }> = [];
   let pageToken: string | undefined;
   do {
     const page = (await (
@@ -307,7 +387,7 @@ async function allCampaigns(): Promise<Array<{ campaign_id: string; name: string
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as {
-      campaigns?: Array<{ campaign_id: string; name: string }>;
+      campaigns?: Array<{ campaign_id: string; name: string; configured_status: string }>;
       next_page_token?: { value: string };
     };
     campaigns.push(...(page.campaigns ?? []));
