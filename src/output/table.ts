@@ -1,16 +1,21 @@
+import Table from 'cli-table3';
 import { Chalk } from 'chalk';
+import stringWidth from 'string-width';
 import type { Context } from '../context.js';
 import type { Column, View } from './columns.js';
-import { displayWidth, longestWord, truncate, wrapWords } from './text-width.js';
 
 const GAP = 2;
 /** Narrowest a shrunk column gets: enough to recognise a name. */
 const MIN_WIDTH = 5;
 
+/** The widest word: a column that wraps between words is never narrower. */
+const longestWord = (text: string) => Math.max(0, ...text.split(' ').map(stringWidth));
+
 /**
  * A borderless, aligned table like `gh` prints; bold headers unless colour is off. On a
- * terminal it is fitted to its width (see fitTable); `wide` (-o wide) shows every column,
- * those only CSV carries too, and cuts none. Cells hold no newlines (rows.ts escapes them).
+ * terminal it is fitted to its width (see fitTable): cli-table3 cuts 'text' cells with an
+ * ellipsis and wraps 'words' cells between words. `wide` (-o wide) shows every column, those
+ * only CSV carries too, and cuts none. Cells hold no newlines (rows.ts escapes them).
  */
 export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[], { wide = false } = {}): string {
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
@@ -20,33 +25,42 @@ export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[], 
     columns.map((c, i) => ({ header: c.header, kind: c.kind, optional: c.optional, values: values[i]! })),
     ctx.io.stdoutIsTTY && !wide ? ctx.io.columns : undefined,
   );
-  const line = (texts: string[][], at: number, style: (text: string) => string = (text) => text) =>
-    shown
-      .map((column, i) => pad(texts[i]![at] ?? '', widths[i]!, columns[column]!.align, style))
-      .join(' '.repeat(GAP))
-      .trimEnd();
-  const out = [
-    line(
-      shown.map((column, i) => [truncate(columns[column]!.header, widths[i]!)]),
-      0,
-      (text) => chalk.bold(text),
-    ),
-  ];
-  rows.forEach((_row, r) => {
-    const cellLines = shown.map((column, i) => {
-      const text = values[column]![r]!;
-      return columns[column]!.kind === 'words' ? wrapWords(text, widths[i]!) : [truncate(text, widths[i]!)];
-    });
-    const height = Math.max(...cellLines.map((lines) => lines.length));
-    for (let at = 0; at < height; at++) out.push(line(cellLines, at));
+  const table = new Table({
+    head: shown.map((i) => chalk.bold(columns[i]!.header)),
+    colAligns: shown.map((i) => columns[i]!.align ?? 'left'),
+    colWidths: widths,
+    wordWrap: false,
+    truncate: '…',
+    chars: NO_BORDERS,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
   });
-  return `${out.join('\n')}\n`;
+  for (let r = 0; r < rows.length; r++)
+    table.push(shown.map((i) => (columns[i]!.kind === 'words' ? { content: values[i]![r]!, wordWrap: true, wrapOnWordBoundary: true } : values[i]![r]!)));
+  // cli-table3 pads the last column too; a terminal table should not end lines in spaces.
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
 }
 
-function pad(text: string, width: number, align: Column<unknown>['align'], style: (text: string) => string): string {
-  const space = ' '.repeat(Math.max(0, width - displayWidth(text)));
-  return align === 'right' ? space + style(text) : style(text) + space;
-}
+const NO_BORDERS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' '.repeat(GAP),
+};
 
 export interface FitColumn {
   header: string;
@@ -66,10 +80,10 @@ export interface FitColumn {
  * 4. 'id' columns never give way: what is left is a line wider than the terminal.
  */
 export function fitTable(columns: readonly FitColumn[], terminalColumns: number | undefined): { shown: number[]; widths: number[] } {
-  const natural = columns.map((c) => Math.max(displayWidth(c.header), ...c.values.map(displayWidth)));
+  const natural = columns.map((c) => Math.max(stringWidth(c.header), ...c.values.map(stringWidth)));
   const floor = columns.map((c, i) => {
     if (c.kind === 'id') return natural[i]!;
-    if (c.kind === 'words') return Math.min(natural[i]!, Math.max(displayWidth(c.header), ...c.values.map(longestWord)));
+    if (c.kind === 'words') return Math.min(natural[i]!, Math.max(stringWidth(c.header), ...c.values.map(longestWord)));
     return Math.min(natural[i]!, MIN_WIDTH);
   });
   const all = columns.map((_c, i) => i);

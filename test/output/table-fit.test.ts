@@ -1,9 +1,10 @@
 // The order in which a table gives way on a narrow terminal (src/output/table.ts), and the
 // escapes that keep a cell on one line and inert (src/output/terminal-text.ts).
 import { describe, expect, it } from 'vitest';
-import { fitTable, type FitColumn } from '../../src/output/table.js';
+import type { Context } from '../../src/context.js';
+import { fitTable, renderTable, type FitColumn } from '../../src/output/table.js';
+import type { View } from '../../src/output/columns.js';
 import { escapeControls, escapeInline, escapeJson } from '../../src/output/terminal-text.js';
-import { displayWidth, truncate, wrapWords } from '../../src/output/text-width.js';
 
 const ID = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const col = (header: string, values: string[], extra: Partial<FitColumn> = {}): FitColumn => ({ header, values, ...extra });
@@ -42,7 +43,6 @@ describe('fitTable', () => {
     const columns = [col('TYPE', ['KEYWORD_PERFORMANCE'], { kind: 'id' }), col('DIMENSIONS', ['campaign_id campaign_name ad_group_id'], { kind: 'words' })];
     const { widths } = fitTable(columns, 30);
     expect(widths).toEqual([19, 13]);
-    expect(wrapWords('campaign_id campaign_name ad_group_id', 13)).toEqual(['campaign_id', 'campaign_name', 'ad_group_id']);
   });
 
   it('lets the line be wider than the terminal rather than cut an id or its header', () => {
@@ -53,11 +53,37 @@ describe('fitTable', () => {
   });
 });
 
-describe('text width', () => {
-  it('counts wide characters as two cells and combining marks as none', () => {
-    expect(displayWidth('寿司')).toBe(4);
-    expect(displayWidth('Cafe\u0301')).toBe(4);
-    expect(truncate('寿司とラーメン', 7)).toBe('寿司と…');
+describe('renderTable on a narrow terminal', () => {
+  interface Row {
+    id: string;
+    name: string;
+    columns: string;
+  }
+  const view: View<Row> = {
+    noun: 'rows',
+    columns: [
+      { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
+      { header: 'NAME', name: 'name', csv: (r) => r.name, kind: 'text' },
+      { header: 'COLUMNS', name: 'columns', csv: (r) => r.columns, kind: 'words' },
+    ],
+  };
+  const terminal = (columns: number) => ({ io: { stdoutIsTTY: true, columns }, globals: { color: false } }) as unknown as Context;
+  const rows: Row[] = [{ id: ID, name: '寿司とラーメンの店 Cafe\u0301 sushi', columns: 'campaign_id campaign_name ad_group_id' }];
+
+  it('keeps the id whole, cuts the name with an ellipsis by display width, and wraps the words column between words', () => {
+    const lines = renderTable(terminal(70), view, rows).trimEnd().split('\n');
+    expect(lines[1]).toContain(ID);
+    expect(lines[1]).toMatch(/寿司.*…/);
+    expect(lines.slice(1).map((l) => l.slice(l.lastIndexOf('  ') + 2).trim())).toEqual(['campaign_id', 'campaign_name', 'ad_group_id']);
+    // Wide characters take two cells: no line is wider than the terminal.
+    const cells = (line: string) => [...line].reduce((n, c) => n + (/[\u3000-\u9fff]/.test(c) ? 2 : 1), 0);
+    expect(Math.max(...lines.map(cells))).toBeLessThanOrEqual(70);
+  });
+
+  it('cuts nothing when not on a terminal', () => {
+    const out = renderTable({ io: { stdoutIsTTY: false, columns: 40 }, globals: { color: false } } as unknown as Context, view, rows);
+    expect(out).toContain(rows[0]!.name);
+    expect(out).toContain(rows[0]!.columns);
   });
 });
 
