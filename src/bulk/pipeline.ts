@@ -145,7 +145,7 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     }
   }
   try {
-    if (!resumingJournal && plan.journal !== undefined && fs.existsSync(plan.journal)) {
+    if (!plan.dryRun && !resumingJournal && plan.journal !== undefined && fs.existsSync(plan.journal)) {
       throw new UsageError(`--journal: ${plan.journal} already exists (resume its run with --resume ${plan.journal}, or name a new file)`);
     }
     const resumeFrom = resumingJournal ? await readJournal(plan.resume!) : undefined;

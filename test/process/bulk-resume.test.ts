@@ -213,7 +213,7 @@ describe('resume matches rows by what they are, not by line (finding 1)', () => 
     const journal = path.join(dir, 'edited.journal');
     const first = await interruptAfter(patchArgs(csvFile('edited.csv', [['campaign_id', 'name'], ...rows]), ['--journal', journal]), journal, 20);
     const applied = parseResults(first.stdout).find((r) => r.result === 'ok')!;
-    const edited = rows.map(([id, name]) => (id === applied.id ? [id, `${name} (changed)`] : [id, name]));
+    const edited = rows.map(([id, name]) => [id!, id === applied.id ? `${name} (changed)` : name!]);
     const before = await writes();
     const resumed = await cli(patchArgs(csvFile('edited-resume.csv', [['campaign_id', 'name'], ...edited]), ['--resume', journal])).ended;
     expect(resumed.code).toBe(2);

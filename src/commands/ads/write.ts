@@ -125,8 +125,10 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   if (outcome.refused) throw outcome.refused;
   if (outcome.journalFailure) {
     // Every row has its result on stdout; this says why the rest were not sent, and what to do.
+    const { path, error } = outcome.journalFailure;
+    const fix = /ENOSPC|EDQUOT/.test(errorLine(error)) ? 'free space on its disk' : 'make its folder writable';
     throw new CommandError(
-      `the journal ${outcome.journalFailure.path} could not be written (${errorLine(outcome.journalFailure.error)}), so the rows from there on were not sent: free space on its disk, then run ${resumeCommand(request.argv, outcome.journal)}`,
+      `the journal ${path} could not be written (${errorLine(error)}), so the rows from there on were not sent: ${fix}, then run ${resumeCommand(request.argv, outcome.journal)}`,
     );
   }
   if (outcome.interrupted) throw new InterruptedError(`interrupted: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
