@@ -9,7 +9,7 @@ const GAP = 2;
 const MIN_WIDTH = 5;
 
 /** The widest word: a column that wraps between words is never narrower. */
-const longestWord = (text: string) => Math.max(0, ...text.split(' ').map(stringWidth));
+const longestWord = (text: string) => Math.max(0, ...text.split(' ').map((word) => stringWidth(word)));
 
 /**
  * A borderless, aligned table like `gh` prints; bold headers unless colour is off. On a
@@ -80,7 +80,7 @@ export interface FitColumn {
  * 4. 'id' columns never give way: what is left is a line wider than the terminal.
  */
 export function fitTable(columns: readonly FitColumn[], terminalColumns: number | undefined): { shown: number[]; widths: number[] } {
-  const natural = columns.map((c) => Math.max(stringWidth(c.header), ...c.values.map(stringWidth)));
+  const natural = columns.map((c) => Math.max(stringWidth(c.header), ...c.values.map((value) => stringWidth(value))));
   const floor = columns.map((c, i) => {
     if (c.kind === 'id') return natural[i]!;
     if (c.kind === 'words') return Math.min(natural[i]!, Math.max(stringWidth(c.header), ...c.values.map(longestWord)));

@@ -4,7 +4,7 @@ import { columnsHelp } from '../../bulk/csv-columns.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';
 import { ACCOUNT, account, paging } from './options-spec.js';
-import { withAccountDefault } from './account-default.js';
+import { withAccountDefault } from './account-spec.js';
 import { productsSpec } from './products/spec.js';
 import { reportsSpec } from './reports/spec.js';
 

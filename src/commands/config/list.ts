@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { existingProfile } from './profile.js';
-import { SETTING_KEYS, SETTINGS } from './settings.js';
+import { SETTINGS } from './settings.js';
+import { SETTING_KEYS } from './spec.js';
 
 interface SettingRow {
   key: string;

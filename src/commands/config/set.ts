@@ -2,7 +2,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { existingProfile } from './profile.js';
-import { SETTINGS, type SettingKey } from './settings.js';
+import { SETTINGS } from './settings.js';
+import type { SettingKey } from './spec.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const key = args[0] as SettingKey;

@@ -5,8 +5,7 @@ import type { Profile } from '../../config/profile.js';
 import { accountOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
 
-export const SETTING_KEYS = ['account'] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
+import type { SettingKey } from './spec.js';
 
 export interface Setting {
   /** Why a value cannot be stored, or undefined when it can. */
