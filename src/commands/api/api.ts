@@ -1,7 +1,8 @@
 // `platform api [METHOD] PATH`: an authenticated call to any path, like `gh api`.
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient } from '../../api/client.js';
-import { describeErrorBody, type HttpRequest, type HttpResponse } from '../../http/core.js';
+import { describeErrorBody, type HttpCore, type HttpRequest, type HttpResponse } from '../../http/core.js';
+import { isRiderApiPath } from '../../api/rider.js';
 import { walkPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -27,7 +28,8 @@ export async function run(ctx: Context, flags: ApiFlags, args: string[]): Promis
   const headers = parseHeaders(flags.header ?? []);
 
   const client = await ctx.client();
-  const req: HttpRequest = { method: verb, path: apiPath(rawPath, client.http.baseUrl), headers };
+  const { http, path } = target(client, rawPath);
+  const req: HttpRequest = { method: verb, path, headers };
   if (verb === 'GET' || input) {
     if (fields.length) req.query = toQuery(fields);
   } else if (fields.length) {
@@ -35,13 +37,13 @@ export async function run(ctx: Context, flags: ApiFlags, args: string[]): Promis
   }
   if (input) req.raw = { body: input, contentType: headers['content-type'] ? undefined : 'application/json' };
 
-  const response = await client.http.sendRaw(req);
+  const response = await http.sendRaw(req);
   if (flags.include) await writeHead(ctx, response);
   if (!isOk(response)) {
     await writeBody(ctx, response);
     throw errorFor(response, client);
   }
-  if (flags.paginate) await paginate(ctx, client, req, response);
+  if (flags.paginate) await paginate(ctx, client, http, req, response);
   else await writeBody(ctx, response);
 }
 
@@ -51,15 +53,23 @@ function method(text: string): Method {
   return upper as Method;
 }
 
-/** A path on the profile's API; a full URL only on the same origin, so the token goes nowhere else. */
-function apiPath(path: string, baseUrl: string): string {
-  if (/^https?:\/\//i.test(path)) {
-    if (new URL(path).origin !== new URL(baseUrl).origin) {
-      throw new UsageError(`${path} is not on the profile's API (${baseUrl}); platform api sends the token there only`, USAGE);
+/**
+ * The host a path goes to and the path: rider API paths (/v1.2/...) to the profile's rider_url,
+ * the rest to its base_url. A full URL only on one of those origins, so the token goes nowhere else.
+ */
+function target(client: ApiClient, raw: string): { http: HttpCore; path: string } {
+  if (/^https?:\/\//i.test(raw)) {
+    const url = new URL(raw);
+    const rider = isRiderApiPath(url.pathname);
+    const http = rider ? client.riderHttp : client.http;
+    if (url.origin !== new URL(http.baseUrl).origin) {
+      const host = rider ? `rider API (${http.baseUrl})` : `API (${http.baseUrl})`;
+      throw new UsageError(`${raw} is not on the profile's ${host}; platform api sends the token there only`, USAGE);
     }
-    return path;
+    return { http, path: raw };
   }
-  return path.startsWith('/') ? path : `/${path}`;
+  const path = raw.startsWith('/') ? raw : `/${raw}`;
+  return { http: isRiderApiPath(new URL(path, 'http://path').pathname) ? client.riderHttp : client.http, path };
 }
 
 function parseHeaders(lines: string[]): Record<string, string> {
@@ -122,12 +132,12 @@ function listPage(body: unknown): { items: unknown[]; next?: string } {
  * or NDJSON with -o ndjson, one page in memory at a time. A page that fails ends the
  * output cleanly, then the command fails with that page's error.
  */
-async function paginate(ctx: Context, client: ApiClient, req: HttpRequest, first: HttpResponse): Promise<void> {
+async function paginate(ctx: Context, client: ApiClient, http: HttpCore, req: HttpRequest, first: HttpResponse): Promise<void> {
   let failed: HttpResponse | undefined;
   // The first page is already here; later ones are fetched raw, and a failed one ends the walk.
   const items = walkPages<unknown>(
     async ({ pageToken }) => {
-      const response = pageToken ? await client.http.sendRaw({ ...req, query: { ...req.query, page_token: pageToken } }) : first;
+      const response = pageToken ? await http.sendRaw({ ...req, query: { ...req.query, page_token: pageToken } }) : first;
       if (!isOk(response)) {
         failed = response;
         return { items: [] };

@@ -25,7 +25,8 @@ export const apiSpec = command({
     'and prints the response body: pretty JSON on a terminal, the raw body otherwise. METHOD is GET, ' +
     'or POST when -f/-F/--input give a body (GET with --paginate). Fields are query parameters for GET ' +
     'and a JSON body otherwise (with --input, query parameters). A non-2xx answer prints its body, ' +
-    'exits 1 and says why on stderr.',
+    "exits 1 and says why on stderr. Rider API paths (/v1.2/...) go to the profile's rider_url, " +
+    'every other path to its base_url.',
   args: [
     { name: 'method-or-path', description: 'METHOD (GET, POST, PATCH, PUT, DELETE) followed by PATH, or just PATH', required: true },
     { name: 'path', description: 'PATH when METHOD comes first, e.g. /v1/ads/ad-accounts' },
@@ -36,6 +37,7 @@ export const apiSpec = command({
     `platform api /v1/ads/${ACCOUNT}/campaigns --paginate -o ndjson`,
     `platform api GET /v1/ads/${ACCOUNT}/campaigns -F page_limit=5 -i`,
     `platform api PATCH /v1/ads/${ACCOUNT}/campaigns --input changes.json`,
+    'platform api /v1.2/me',
   ],
   load: () => import('./api.js'),
 });

@@ -1,9 +1,9 @@
-// Flags shared by the rider commands: locations (--from LAT,LNG), seats, language, the
+// Flags shared by the rider commands: locations (--from LAT,LNG, --from-place home), seats, language, the
 // server token. Bad input is a one-line UsageError naming the flag (exit 2, nothing sent).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { CatalogOptions, LatLng } from '../../api/rider.js';
-import { MAX_SEATS } from '../../schemas/rider.js';
+import { MAX_SEATS, PLACE_IDS, type PlaceId, type RequestEstimateBody, type UpdateRequestBody } from '../../schemas/rider.js';
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
@@ -36,4 +36,36 @@ export function language(ctx: Context, flag: string | undefined): string | undef
 /** Catalog calls (products, price estimates) may use $PLATFORM_SERVER_TOKEN (spec 5.9). */
 export function catalogOptions(ctx: Context, lang: string | undefined): CatalogOptions {
   return { language: language(ctx, lang), serverToken: ctx.env.PLATFORM_SERVER_TOKEN || undefined };
+}
+
+/** --from-place / --to-place / a place argument: one of the places a rider saves (spec 4.4). */
+export function parsePlace(flag: string, value: string): PlaceId {
+  const id = value.trim().toLowerCase();
+  if (!(PLACE_IDS as readonly string[]).includes(id)) throw new UsageError(`${flag} "${value}" is not a place: use ${PLACE_IDS.join(' or ')}`);
+  return id as PlaceId;
+}
+
+/** One end of a trip: coordinates, or a saved place the API resolves. */
+export type TripEnd = { at: LatLng } | { place: PlaceId };
+
+/** --from/--from-place (or --to/--to-place): exactly one of them, or neither when the end is optional. */
+export function tripEnd(flag: '--from' | '--to', coords: string | undefined, place: string | undefined, required: true): TripEnd;
+export function tripEnd(flag: '--from' | '--to', coords: string | undefined, place: string | undefined, required: boolean): TripEnd | undefined;
+export function tripEnd(flag: '--from' | '--to', coords: string | undefined, place: string | undefined, required: boolean): TripEnd | undefined {
+  if (coords !== undefined && place !== undefined) throw new UsageError(`give ${flag} or ${flag}-place, not both`);
+  if (place !== undefined) return { place: parsePlace(`${flag}-place`, place) };
+  if (coords !== undefined) return { at: parseLocation(flag, coords) };
+  if (required) throw new UsageError(`${flag} or ${flag}-place is required: a location as LAT,LNG (e.g. 37.7749,-122.4194), or ${PLACE_IDS.join(' or ')}`);
+  return undefined;
+}
+
+/** The body fields of a trip's start: start_latitude/start_longitude, or start_place_id. */
+export function startFields(end: TripEnd): Pick<RequestEstimateBody, 'start_latitude' | 'start_longitude' | 'start_place_id'> {
+  return 'place' in end ? { start_place_id: end.place } : { start_latitude: end.at.latitude, start_longitude: end.at.longitude };
+}
+
+/** The body fields of a trip's destination (none without one): end_latitude/end_longitude, or end_place_id. */
+export function destinationFields(end: TripEnd | undefined): Pick<UpdateRequestBody, 'end_latitude' | 'end_longitude' | 'end_place_id'> {
+  if (!end) return {};
+  return 'place' in end ? { end_place_id: end.place } : { end_latitude: end.at.latitude, end_longitude: end.at.longitude };
 }

@@ -1,6 +1,17 @@
 // How rider and delivery resources look in tables and CSV. JSON carries the API's raw
 // objects (floats as sent); tables format money with its currency.
-import type { DeliveryQuote, HistoryItem, PriceEstimate, Product, Receipt, RideRequest, TimeEstimate } from '../../schemas/rider.js';
+import type {
+  DeliveryQuote,
+  HistoryItem,
+  Place,
+  PriceEstimate,
+  Product,
+  Receipt,
+  RequestEstimate,
+  RideMap,
+  RideRequest,
+  TimeEstimate,
+} from '../../schemas/rider.js';
 import type { UserProfile } from '../../schemas/user-profile.js';
 import { formatMoney } from '../../schemas/money.js';
 import type { View } from '../columns.js';
@@ -97,6 +108,45 @@ export const rideView: View<RideRequest> = {
     { header: 'DRIVER', name: 'driver', csv: (r) => r.driver?.name },
     { header: 'VEHICLE', name: 'vehicle', csv: (r) => (r.vehicle ? `${r.vehicle.make} ${r.vehicle.model} ${r.vehicle.license_plate}` : undefined) },
     { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id, kind: 'id' },
+  ],
+};
+
+export const placeView: View<Place> = {
+  noun: 'places',
+  columns: [{ header: 'ADDRESS', name: 'address', csv: (p) => p.address }],
+};
+
+export const rideMapView: View<RideMap> = {
+  noun: 'ride maps',
+  columns: [
+    { header: 'REQUEST ID', name: 'request_id', csv: (m) => m.request_id, kind: 'id' },
+    { header: 'MAP', name: 'href', csv: (m) => m.href },
+  ],
+};
+
+/** POST /requests/estimate: the fare (or only the minimum without a destination), the trip and the pickup. */
+export const requestEstimateView: View<RequestEstimate> = {
+  noun: 'ride estimates',
+  columns: [
+    { header: 'FARE', name: 'display', csv: (e) => e.price.display, table: (e) => e.price.display ?? `minimum ${e.price.minimum}` },
+    { header: 'LOW', name: 'low_estimate', csv: (e) => e.price.low_estimate?.toString(), csvOnly: true },
+    { header: 'HIGH', name: 'high_estimate', csv: (e) => e.price.high_estimate?.toString(), csvOnly: true },
+    { header: 'CURRENCY', name: 'currency_code', csv: (e) => e.price.currency_code ?? undefined, csvOnly: true },
+    { header: 'SURGE', name: 'surge_multiplier', csv: (e) => String(e.price.surge_multiplier), table: (e) => surge(e.price.surge_multiplier) },
+    {
+      header: 'DISTANCE',
+      name: 'distance_estimate',
+      csv: (e) => e.trip?.distance_estimate.toString(),
+      table: (e) => (e.trip ? `${e.trip.distance_estimate} ${e.trip.distance_unit === 'km' ? 'km' : 'mi'}` : undefined),
+    },
+    { header: 'DURATION', name: 'duration_estimate', csv: (e) => e.trip?.duration_estimate.toString(), table: (e) => minutes(e.trip?.duration_estimate) },
+    {
+      header: 'PICKUP',
+      name: 'pickup_estimate',
+      csv: (e) => e.pickup_estimate?.toString(),
+      table: (e) => (e.pickup_estimate === null ? 'no driver near' : `${e.pickup_estimate} min`),
+    },
+    { header: 'FARE ID', name: 'fare_id', csv: (e) => e.price.fare_id, kind: 'id' },
   ],
 };
 

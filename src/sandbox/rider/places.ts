@@ -3,7 +3,7 @@
 // leaves the shapes open; these are the public Riders API's ({address}). The sandbox has no
 // geocoder: an address that names a seeded city gets a stable point in it.
 import { createHash } from 'node:crypto';
-import { Place, PLACE_IDS, PutPlaceBody, type PlaceId } from '../../schemas/rider.js';
+import { PLACE_IDS, PutPlaceBody, type Place, type PlaceId } from '../../schemas/rider.js';
 import type { SandboxContext } from '../context.js';
 import { json } from '../http.js';
 import type { Router } from '../router.js';

@@ -1,4 +1,4 @@
-// `platform rider request --product ID|NAME --from --to [--seats N] [--yes] [--accept-surge] [--wait]`:
+// `platform rider request --product ID|NAME --from|--from-place --to|--to-place [--seats N] [--yes] [--accept-surge] [--wait]`:
 // estimate -> show the fare -> confirm -> request. A 409 surge shows the multiplier and asks
 // again (or follows --accept-surge), then retries with its surge_confirmation_id; a
 // fare_expired re-estimates once and asks again. Without a terminal it never asks: it
@@ -9,28 +9,21 @@ import { RiderApiError } from '../../../api/rider-errors.js';
 import { rideView } from '../../../output/views/rider.js';
 import { writeObject } from '../../../output/rows.js';
 import type { CreateRequestBody, RequestEstimateBody, RideRequest } from '../../../schemas/rider.js';
-import { checkSeats, parseLocation } from '../flags.js';
+import { checkSeats, destinationFields, startFields, tripEnd } from '../flags.js';
 import { fareLine } from './fare.js';
 import { waitAndReport } from './follow.js';
 import { resolveProduct } from './product.js';
 import type { RiderRequestFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: RiderRequestFlags): Promise<void> {
-  const from = parseLocation('--from', flags.from);
-  const to = parseLocation('--to', flags.to);
+  const from = tripEnd('--from', flags.from, flags.fromPlace, true);
+  const to = tripEnd('--to', flags.to, flags.toPlace, true);
   const seats = checkSeats(flags.seats);
   if (!flags.product?.trim()) throw new UsageError('--product is required: a product id or name (see `platform rider products --at LAT,LNG`)');
   const interactive = ctx.io.stdinIsTTY;
   const { rider } = await ctx.client();
-  const product = await resolveProduct(rider, flags.product, from, flags.from!);
-  const trip: RequestEstimateBody = {
-    product_id: product.product_id,
-    start_latitude: from.latitude,
-    start_longitude: from.longitude,
-    end_latitude: to.latitude,
-    end_longitude: to.longitude,
-    seat_count: seats,
-  };
+  const product = await resolveProduct(rider, flags.product, from, flags.from ?? '');
+  const trip: RequestEstimateBody = { product_id: product.product_id, ...startFields(from), ...destinationFields(to), seat_count: seats };
 
   /** Estimates, shows the fare and gets the rider's yes (or --yes). */
   const estimateAndConfirm = async () => {

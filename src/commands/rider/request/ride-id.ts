@@ -1,6 +1,6 @@
 import { UsageError } from '../../../errors.js';
 
-/** The ride id argument of `rider request get|cancel ID`. */
+/** The ride id argument of `rider request get|cancel|update|map ID`. */
 export function rideId(action: string, args: string[]): string {
   const id = args[0]?.trim();
   if (!id) throw new UsageError(`rider request ${action} needs the request id (see \`platform rider history\`)`);
