@@ -1,7 +1,9 @@
 // The rest of the rider API v1.2 (spec 4.4) over raw HTTP: places (GET/PUT), start_place_id and
 // end_place_id on estimates and requests, the ride map, request updates (PATCH), product by id;
 // each error in the shape of spec 7.2.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { api } from '../sandbox/helpers.js';
 import { userToken } from './helpers.js';
@@ -33,6 +35,20 @@ describe('places (GET/PUT /v1.2/places/{place_id})', () => {
     const put = await api(sandbox.url, token, 'PUT', '/v1.2/places/home', { address: HOME });
     expect(put).toMatchObject({ status: 200, body: { address: HOME } });
     expect(await api(sandbox.url, token, 'GET', '/v1.2/places/home')).toMatchObject({ status: 200, body: { address: HOME } });
+  });
+
+  it('keeps saved places in the --state file across a restart', async () => {
+    const statePath = join(tempDir(), 'state.json');
+    const first = await startSandbox({ port: 0, statePath });
+    const saved = await api(first.url, await userToken(first.url, 'profile'), 'PUT', '/v1.2/places/work', { address: WORK });
+    expect(saved.status).toBe(200);
+    await first.close();
+    const second = await startSandbox({ port: 0, statePath });
+    try {
+      expect(await api(second.url, await userToken(second.url, 'profile'), 'GET', '/v1.2/places/work')).toMatchObject({ status: 200, body: { address: WORK } });
+    } finally {
+      await second.close();
+    }
   });
 
   it('only home and work; an address must be given and be in a served city (422 validation_failed with fields)', async () => {
