@@ -170,7 +170,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
   );
   program.addHelpText('after', helpTopicsText());
   program.hook('preAction', async (_program, actionCommand) => {
-    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string; safeCsv?: boolean }>();
+    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string; safeCsv?: boolean; caFile?: string }>();
     if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
       actionCommand.error(
         `error: option '-o, --output <format>' argument '${String(opts.output)}' is invalid. Allowed choices are ${OUTPUT_FORMATS.join(', ')}.`,
@@ -184,6 +184,7 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
     ctx.globals.output = opts.json ? 'json' : opts.output;
     ctx.globals.debug = Boolean(opts.debug);
     ctx.globals.safeCsv = Boolean(opts.safeCsv);
+    ctx.globals.caFile = opts.caFile;
     if (opts.query !== undefined) {
       const { queryProblem } = await import('./output/query.js');
       const problem = await queryProblem(opts.query);

@@ -8,7 +8,8 @@ import { Redactor } from './http/redact.js';
 import type { RetryPolicy } from './http/retry.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir } from './config/paths.js';
-import { authUrlOf, baseUrlOf, chooseProfile, riderUrlOf } from './config/resolve.js';
+import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, type Sourced } from './config/resolve.js';
+import type { ProxySettings } from './http/proxy-env.js';
 import { type Context } from './context.js';
 import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './io.js';
 import { AuthError, InterruptedError, UsageError } from './errors.js';
@@ -46,8 +47,8 @@ export function createFactory(deps: FactoryDeps): Factory {
   let config: ConfigStore | undefined;
   let client: Promise<ApiClient> | undefined;
   let usedProfile: string | undefined;
-  let dispatcher: Dispatcher | undefined = deps.dispatcher;
-  const ownsDispatcher = !deps.dispatcher;
+  // One transport per CA file (profiles may name different ones), shared by every client.
+  const transports = new Map<string, Dispatcher>();
 
   const ctx: Context = {
     io: { ...deps.io, columns: terminalColumns(deps.env, deps.io.columns) },
@@ -123,15 +124,16 @@ export function createFactory(deps: FactoryDeps): Factory {
     // Three hosts (README, Credentials): secrets go only to auth_url, bearer tokens never do.
     const authUrl = authUrlOf(env, profile)?.value ?? baseUrl;
     const riderUrl = riderUrlOf(env, profile)?.value ?? baseUrl;
-    const [{ HttpCore }, { createAgent, proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([
+    const [{ HttpCore }, { proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([
       import('./http/core.js'),
-      import('./http/transport.js'),
+      import('./http/proxy-env.js'),
       import('./api/client.js'),
       import('./auth/token-source.js'),
       import('./http/download.js'),
     ]);
     const proxy = proxySettings(deps.env);
-    dispatcher ??= await createAgent(proxy);
+    for (const credentials of [proxy?.http?.authorization, proxy?.https?.authorization]) redactor.add(credentials);
+    const dispatcher = deps.dispatcher ?? (await transportFor(proxy, caFileOf(env, profile, globals.caFile)));
     const common = {
       baseUrl,
       proxy,
@@ -165,11 +167,24 @@ export function createFactory(deps: FactoryDeps): Factory {
     });
   }
 
+  /** The proxies of the environment and the CA file in effect, as one dispatcher (ads, rider, token, downloads). */
+  async function transportFor(proxy: ProxySettings | undefined, caFile: Sourced | undefined): Promise<Dispatcher> {
+    const key = caFile?.value ?? '';
+    const known = transports.get(key);
+    if (known) return known;
+    const [{ createTransport }, { trustingCaFile }] = await Promise.all([import('./http/transport.js'), import('./http/ca-bundle.js')]);
+    const secureContext = caFile ? await trustingCaFile(caFile.value, caFile.source, deps.env) : undefined;
+    // Another client may have built it meanwhile.
+    const transport = transports.get(key) ?? createTransport({ proxy, secureContext });
+    transports.set(key, transport);
+    return transport;
+  }
+
   return {
     ctx,
     clientProfile: () => usedProfile,
     async close() {
-      if (ownsDispatcher && dispatcher) await dispatcher.close();
+      await Promise.all([...transports.values()].map((transport) => transport.close()));
     },
   };
 }

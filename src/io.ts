@@ -72,6 +72,8 @@ export interface GlobalOptions {
   query?: string;
   /** --safe-csv: CSV cells that a spreadsheet would run as a formula start with a quote (always so on a terminal). */
   safeCsv?: boolean;
+  /** --ca-file: a PEM bundle of CAs to trust besides Node's, for every call. */
+  caFile?: string;
 }
 
 export const systemClock: Clock = {

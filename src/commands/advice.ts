@@ -1,7 +1,8 @@
 // What to do next, appended to an error line: the `auth login` command that fixes an
 // AuthError, and per-code advice of the rider API. It lives in the command layer because
 // it names commands and flags; the API and auth layers only say what happened.
-import { AuthError, type LoginNeed } from '../errors.js';
+import { AuthError, NetworkError, type LoginNeed } from '../errors.js';
+import { isUntrustedCertificate } from '../http/connection-failure.js';
 
 /** The exact command that signs the profile in again, with the scopes it lacks. */
 export function loginCommand(need: Pick<LoginNeed, 'profile' | 'grant' | 'scopes' | 'held'>): string {
@@ -22,6 +23,9 @@ export function adviceFor(error: unknown): string | undefined {
     if (need.area === 'delivery') return `sign the profile in with the delivery scope: \`${loginCommand(need)}\``;
     if (need.scopes) return `sign in with ${need.scopes.length === 1 ? 'that scope' : 'those scopes'}: \`${loginCommand(need)}\``;
     return `run \`${loginCommand(need)}\` to sign in again`;
+  }
+  if (error instanceof NetworkError && isUntrustedCertificate(error.cause)) {
+    return 'if a TLS-inspecting proxy or a private CA signed it, trust that CA with --ca-file FILE (or PLATFORM_CA_FILE)';
   }
   if (error instanceof Error && error.name === 'RiderApiError') {
     const { code, surge } = error as Error & { code: string; surge?: unknown };

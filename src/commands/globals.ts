@@ -19,6 +19,7 @@ export const globalOptions: readonly OptionSpec[] = [
   { flags: '--json', description: 'same as --output json' },
   { flags: '--no-color', description: 'no colours (also NO_COLOR)' },
   { flags: '--debug', description: 'trace HTTP requests and responses on stderr (secrets redacted)' },
+  { flags: '--ca-file <file>', description: "PEM file of CA certificates to trust besides Node's (env: PLATFORM_CA_FILE; profile: ca_file)" },
   {
     flags: '--query <expr>',
     description:

@@ -30,6 +30,8 @@ export interface Profile {
   user?: ProfileUser;
   /** The ad account ads commands use without --account (`platform config set account`). */
   account?: string;
+  /** A PEM file of CA certificates to trust besides Node's (a TLS-inspecting proxy); --ca-file and PLATFORM_CA_FILE win. */
+  ca_file?: string;
 }
 
 export interface ProfileUser {

@@ -69,3 +69,11 @@ export function accountOf(env: Env, profile: Profile | undefined, flag?: string)
   if (profile?.account) return { value: profile.account, source: 'config' };
   return undefined;
 }
+
+/** A CA bundle to trust besides Node's roots: --ca-file over $PLATFORM_CA_FILE over the profile's ca_file. */
+export function caFileOf(env: Env, profile: Profile | undefined, flag?: string): Sourced | undefined {
+  if (flag) return { value: flag, source: '--ca-file' };
+  if (env.PLATFORM_CA_FILE) return { value: env.PLATFORM_CA_FILE, source: 'env PLATFORM_CA_FILE' };
+  if (profile?.ca_file) return { value: profile.ca_file, source: 'config' };
+  return undefined;
+}

@@ -2,7 +2,9 @@
 // missing, refreshed once after a 401), retries with back-off for 429/5xx/dropped
 // connections, error bodies turned into typed errors, and a redacted --debug trace.
 import { randomUUID } from 'node:crypto';
-import { proxyFor, request, type Dispatcher, type ProxySettings } from './transport.js';
+import { request, type Dispatcher } from './transport.js';
+import { proxyFor, type ProxySettings } from './proxy-env.js';
+import { describeConnectionFailure } from './connection-failure.js';
 import type { Clock } from '../io.js';
 import { ApiError, NetworkError, type LoginNeed } from '../errors.js';
 import { authErrorFor } from './auth-errors.js';
@@ -67,7 +69,7 @@ export interface HttpCoreOptions {
 
 const TRACE_BODY_LIMIT = 2000;
 
-export { createAgent } from './transport.js';
+export { createTransport } from './transport.js';
 
 export class HttpCore {
   readonly baseUrl: string;
@@ -125,9 +127,9 @@ export class HttpCore {
         if (signal?.aborted) throw signal.reason;
         if (!isConnectionError(error) || attempt >= policy.attempts) {
           const proxy = proxyFor(url, this.#options.proxy);
-          const via = proxy ? ` through the proxy ${redactedProxy(proxy)} (from HTTP(S)_PROXY; NO_PROXY lists hosts to reach directly)` : '';
+          const via = proxy ? ` through the proxy ${proxy.origin} (from ${proxy.variable}; NO_PROXY lists hosts to reach directly)` : '';
           throw new NetworkError(
-            `could not reach ${this.baseUrl}${via}: ${connectionErrorCode(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})${proxy ? '' : this.#hintFor(error)}`,
+            `could not reach ${this.baseUrl}${via}: ${describeConnectionFailure(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})${proxy ? '' : this.#hintFor(error)}`,
             error,
           );
         }
@@ -181,6 +183,8 @@ export class HttpCore {
   ): Promise<HttpResponse> {
     const started = this.#options.clock.now();
     if (this.#options.trace) {
+      const proxy = proxyFor(url, this.#options.proxy);
+      if (proxy) this.#trace(`* through the proxy ${proxy.origin} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`);
       this.#trace(`> ${method} ${this.#options.redactor.text(url)}`);
       for (const [name, value] of Object.entries(headers)) this.#trace(`> ${name}: ${this.#options.redactor.header(name, value)}`);
       if (body !== undefined) this.#trace(`> ${this.#clip(typeof body === 'string' ? body : `<${body.byteLength} bytes>`)}`);
@@ -259,15 +263,3 @@ export function describeErrorBody(response: HttpResponse): { code: string; messa
 }
 
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** A proxy URL without its user and password. */
-function redactedProxy(proxy: string): string {
-  try {
-    const url = new URL(proxy);
-    url.username = '';
-    url.password = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return 'set in the environment';
-  }
-}

@@ -1,50 +1,82 @@
-// undici's Agent and request(), loaded without the package's index: the index also builds
-// fetch, WebSocket, caches and more (and wakes Node's own bundled undici), about 70 ms of
-// start-up that a CLI call never uses.
-import Agent from 'undici/lib/dispatcher/agent.js';
-import requestOn from 'undici/lib/api/api-request.js';
-import type { Dispatcher } from 'undici';
+// The one dispatcher every call goes through (API areas, the token endpoint, report
+// downloads): keep-alive connections, the environment's proxies (proxy-env.ts) and an
+// optional extra CA (ca-bundle.ts). Only undici's public API.
+import type { SecureContext } from 'node:tls';
+import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import { proxyFor, type Proxy, type ProxySettings } from './proxy-env.js';
 
-export type { Dispatcher };
+export { Dispatcher };
 
 const AGENT_OPTIONS = { keepAliveTimeout: 10_000, connections: 32 };
 
-/** The proxy settings of an environment, as curl and most tools read them (lower case first). */
-export interface ProxySettings {
-  httpProxy: string;
-  httpsProxy: string;
-  noProxy: string;
+export interface TransportOptions {
+  /** From proxySettings(env); undefined: every call goes direct. */
+  proxy?: ProxySettings;
+  /** Trusted CAs instead of Node's defaults (trustingCaFile); undefined: Node's defaults. */
+  secureContext?: SecureContext;
 }
 
-export function proxySettings(env: Readonly<Record<string, string | undefined>>): ProxySettings | undefined {
-  const httpProxy = env.http_proxy ?? env.HTTP_PROXY ?? '';
-  const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY ?? '';
-  if (!httpProxy && !httpsProxy) return undefined;
-  return { httpProxy, httpsProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' };
+/** The dispatcher for these settings: direct, or through the proxy each target's scheme names. */
+export function createTransport({ proxy, secureContext }: TransportOptions): Dispatcher {
+  const tls = secureContext ? { secureContext } : undefined;
+  const direct = new Agent({ ...AGENT_OPTIONS, connect: tls });
+  if (!proxy?.http && !proxy?.https) return direct;
+  // One ProxyAgent per proxy (ALL_PROXY serves both schemes). HTTP targets go as absolute-form
+  // requests, as curl sends them (proxyTunnel: false); HTTPS ones through a CONNECT tunnel,
+  // TLS end to end with the target. An https:// proxy is verified with the same CAs.
+  const agents = new Map<string, ProxyAgent>();
+  const agentOf = (chosen: Proxy): ProxyAgent => {
+    const key = `${chosen.origin} ${chosen.authorization ?? ''}`;
+    let agent = agents.get(key);
+    if (!agent) {
+      agent = new ProxyAgent({ ...AGENT_OPTIONS, uri: chosen.origin, token: chosen.authorization, proxyTunnel: false, requestTls: tls, proxyTls: tls });
+      agents.set(key, agent);
+    }
+    return agent;
+  };
+  return new ProxyRouter(
+    (origin) => {
+      const chosen = proxyFor(origin, proxy);
+      return chosen ? agentOf(chosen) : direct;
+    },
+    () => [direct, ...agents.values()],
+  );
 }
 
-/**
- * The default transport: keep-alive connections, enough for concurrent batches; through
- * HTTP(S)_PROXY, minus NO_PROXY, when the environment names a proxy (undici's
- * EnvHttpProxyAgent, loaded only then).
- */
-export async function createAgent(proxy?: ProxySettings): Promise<Dispatcher> {
-  if (!proxy) return new Agent(AGENT_OPTIONS);
-  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
-  // Plain-HTTP targets go as absolute-form requests (as curl sends them); HTTPS ones tunnel with CONNECT.
-  return new EnvHttpProxyAgent({ ...AGENT_OPTIONS, ...proxy, proxyTunnel: false });
-}
+/** Sends each request to the dispatcher its origin calls for. */
+class ProxyRouter extends Dispatcher {
+  readonly #route: (origin: string) => Dispatcher;
+  readonly #all: () => Dispatcher[];
 
-/** The proxy a request to `url` goes through, for messages (undefined: direct). */
-export function proxyFor(url: string, proxy: ProxySettings | undefined): string | undefined {
-  if (!proxy) return undefined;
-  const { protocol, hostname } = new URL(url);
-  const bypass = proxy.noProxy
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .some((entry) => entry === '*' || hostname === entry.replace(/^\./, '') || hostname.endsWith(entry.startsWith('.') ? entry : `.${entry}`));
-  if (bypass) return undefined;
-  return (protocol === 'https:' ? proxy.httpsProxy || proxy.httpProxy : proxy.httpProxy) || undefined;
+  constructor(route: (origin: string) => Dispatcher, all: () => Dispatcher[]) {
+    super();
+    this.#route = route;
+    this.#all = all;
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return this.#route(String(options.origin)).dispatch(options, handler);
+  }
+
+  override close(): Promise<void>;
+  override close(callback: () => void): void;
+  override close(callback?: () => void): Promise<void> | void {
+    const closed = Promise.all(this.#all().map((dispatcher) => dispatcher.close())).then(() => undefined);
+    if (!callback) return closed;
+    void closed.then(callback);
+  }
+
+  override destroy(): Promise<void>;
+  override destroy(error: Error | null): Promise<void>;
+  override destroy(callback: () => void): void;
+  override destroy(error: Error | null, callback: () => void): void;
+  override destroy(first?: Error | null | (() => void), second?: () => void): Promise<void> | void {
+    const error = typeof first === 'function' ? null : (first ?? null);
+    const callback = typeof first === 'function' ? first : second;
+    const destroyed = Promise.all(this.#all().map((dispatcher) => dispatcher.destroy(error))).then(() => undefined);
+    if (!callback) return destroyed;
+    void destroyed.then(callback);
+  }
 }
 
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
@@ -52,5 +84,5 @@ export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 /** undici's `request(url, options)` on a given dispatcher. */
 export function request(dispatcher: Dispatcher, url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
   const { origin, pathname, search } = new URL(url);
-  return requestOn.call(dispatcher, { ...options, origin, path: pathname + search });
+  return dispatcher.request({ ...options, origin, path: pathname + search });
 }

@@ -1,11 +1,11 @@
-import { createAgent, HttpCore } from '../../src/http/core.js';
+import { createTransport, HttpCore } from '../../src/http/core.js';
 import { Redactor } from '../../src/http/redact.js';
 import type { Dispatcher } from '../../src/http/transport.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 
 /** The product's HTTP core against a sandbox, with a fixed token and no retries (close the dispatcher after). */
 export async function httpCoreFor(url: string, token: string): Promise<{ http: HttpCore; dispatcher: Dispatcher }> {
-  const dispatcher = await createAgent();
+  const dispatcher = createTransport({});
   const http = new HttpCore({
     baseUrl: url,
     dispatcher,
