@@ -4,7 +4,7 @@ import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { existingProfile } from './profile.js';
 import { SETTINGS } from './settings.js';
-import { SETTING_KEYS } from './spec.js';
+import { SETTING_KEYS } from './settings-spec.js';
 
 interface SettingRow {
   key: string;

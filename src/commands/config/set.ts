@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { existingProfile } from './profile.js';
 import { SETTINGS } from './settings.js';
-import type { SettingKey } from './spec.js';
+import type { SettingKey } from './settings-spec.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const key = args[0] as SettingKey;

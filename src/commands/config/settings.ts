@@ -5,7 +5,7 @@ import type { Profile } from '../../config/profile.js';
 import { accountOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
 
-import type { SettingKey } from './spec.js';
+import type { SettingKey } from './settings-spec.js';
 
 export interface Setting {
   /** Why a value cannot be stored, or undefined when it can. */

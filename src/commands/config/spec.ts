@@ -1,9 +1,6 @@
 // `platform config ...`: settings a user sets once per profile (like `gh config`). Data only.
 import { command, group } from '../spec.js';
-
-/** The settings `platform config` knows (each a field of the profile; ./settings.ts says how to check and read it). */
-export const SETTING_KEYS = ['account'] as const;
-export type SettingKey = (typeof SETTING_KEYS)[number];
+import { SETTING_KEYS } from './settings-spec.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const key = { name: 'key', description: `the setting: ${SETTING_KEYS.join(', ')}`, required: true, choices: SETTING_KEYS } as const;
