@@ -319,9 +319,9 @@ _platform_flag_values() {
 # COMPREPLY for a positional argument of command path $1.
 _platform_args() {
   case "$1" in
-    'config set') COMPREPLY=($(compgen -W 'account' -- "$cur")) ;;
-    'config get') COMPREPLY=($(compgen -W 'account' -- "$cur")) ;;
-    'config unset') COMPREPLY=($(compgen -W 'account' -- "$cur")) ;;
+    'config set') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
+    'config get') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
+    'config unset') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
     'rider places get') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'rider places set') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'webhooks verify') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;

@@ -223,7 +223,7 @@ complete -c platform -n '__platform_is \'config\'' -l 'query' -x -d 'JMESPath ex
 complete -c platform -n '__platform_is \'config\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config set\'' -f
-complete -c platform -n '__platform_is \'config set\'' -a 'account'
+complete -c platform -n '__platform_is \'config set\'' -a 'account ca_file'
 complete -c platform -n '__platform_is \'config set\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config set\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config set\'' -l 'json' -d 'same as --output json'
@@ -234,7 +234,7 @@ complete -c platform -n '__platform_is \'config set\'' -l 'query' -x -d 'JMESPat
 complete -c platform -n '__platform_is \'config set\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config set\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config get\'' -f
-complete -c platform -n '__platform_is \'config get\'' -a 'account'
+complete -c platform -n '__platform_is \'config get\'' -a 'account ca_file'
 complete -c platform -n '__platform_is \'config get\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config get\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config get\'' -l 'json' -d 'same as --output json'
@@ -245,7 +245,7 @@ complete -c platform -n '__platform_is \'config get\'' -l 'query' -x -d 'JMESPat
 complete -c platform -n '__platform_is \'config get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config unset\'' -f
-complete -c platform -n '__platform_is \'config unset\'' -a 'account'
+complete -c platform -n '__platform_is \'config unset\'' -a 'account ca_file'
 complete -c platform -n '__platform_is \'config unset\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config unset\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config unset\'' -l 'json' -d 'same as --output json'

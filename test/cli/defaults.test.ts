@@ -52,15 +52,17 @@ describe('the default ad account', () => {
     expect((await campaignAccounts(u, [], { PLATFORM_ACCOUNT: other })).campaign_id).toBe(otherFirst.campaign_id);
     expect((await campaignAccounts(u, ['--account', account], { PLATFORM_ACCOUNT: other })).campaign_id).toBe(fromFlag[0]!.campaign_id);
 
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }]);
+    const noCaFile = { key: 'ca_file', value: null, source: null, profile: 'local' };
+    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }, noCaFile]);
     expect(await u.json(['config', 'list'], { env: { PLATFORM_ACCOUNT: other } })).toEqual([
       { key: 'account', value: other, source: 'env PLATFORM_ACCOUNT', profile: 'local' },
+      noCaFile,
     ]);
 
     const unset = await u.run(['config', 'unset', 'account']);
     expect(unset.code, unset.stderr).toBe(0);
     expect((await u.run(['ads', 'campaigns', 'list'])).code).toBe(2);
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }]);
+    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }, noCaFile]);
   });
 
   it('is kept per profile: --profile picks which; an unknown profile is refused, not created', async () => {
@@ -104,5 +106,24 @@ describe('the default ad account', () => {
     const u = new TestUser(sandbox, { PLATFORM_ACCOUNT: account });
     expect((await u.run(['ads', 'products', 'list', '--limit', '1'])).code).toBe(0);
     expect((await u.run(['ads', 'reports', 'sync', '--type', 'CAMPAIGN_PERFORMANCE', '--columns', 'day_of,clicks', '--last', '2d'])).code).toBe(0);
+  });
+});
+
+describe('the ca_file setting', () => {
+  it('config set ca_file stores an absolute path the next command trusts, and refuses a relative one', async () => {
+    const fresh = new TestUser(sandbox);
+    const relative = await fresh.run(['config', 'set', 'ca_file', 'ca.pem']);
+    expect(relative.code).toBe(2);
+    expect(relative.stderr).toMatch(/ca_file: give the absolute path/);
+
+    const missing = `${fresh.configDir}/no-such-ca.pem`;
+    expect((await fresh.run(['config', 'set', 'ca_file', missing])).code).toBe(0);
+    expect((await fresh.run(['config', 'get', 'ca_file'])).stdout.trim()).toBe(missing);
+    // The next API command reads it, and says where the path came from.
+    const used = await fresh.run(['ads', 'accounts', 'list']);
+    expect(used.code).toBe(2);
+    expect(used.stderr).toContain(`the profile's ca_file ${missing}`);
+    expect((await fresh.run(['config', 'unset', 'ca_file'])).code).toBe(0);
+    expect((await fresh.run(['ads', 'accounts', 'list'])).code).toBe(0);
   });
 });

@@ -2,7 +2,7 @@
 // variable that overrides it and the check its value must pass. Data only.
 import type { Env } from '../../io.js';
 import type { Profile } from '../../config/profile.js';
-import { accountOf, type Sourced } from '../../config/resolve.js';
+import { accountOf, caFileOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
 
 import type { SettingKey } from './settings-spec.js';
@@ -23,5 +23,11 @@ export const SETTINGS: Record<SettingKey, Setting> = {
     },
     effective: (env, profile) => accountOf(env, profile),
     env: 'PLATFORM_ACCOUNT',
+  },
+  ca_file: {
+    // Stored as given and read when a command connects, so an absolute path means the same from any folder.
+    problem: (value) => (value.startsWith('/') ? undefined : 'give the absolute path of a PEM bundle'),
+    effective: (env, profile) => caFileOf(env, profile),
+    env: 'PLATFORM_CA_FILE',
   },
 };
