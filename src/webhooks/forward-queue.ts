@@ -6,6 +6,8 @@ import type { SendResult } from './delivery.js';
 import { postOnce, type PostOptions } from './http-post.js';
 
 export interface ForwardItem {
+  /** The delivery's id (the inbox links the answer to it). */
+  id?: string;
   /** Deliveries with the same key are forwarded one after the other, in order. */
   key: string;
   label: string;
@@ -26,6 +28,8 @@ export interface ForwardQueueOptions {
 }
 
 export interface ForwardReport {
+  id?: string;
+  url: string;
   label: string;
   result: SendResult;
   ms: number;
@@ -94,7 +98,7 @@ export class ForwardQueue {
     if (!this.#stop.signal.aborted) {
       const ok = 'status' in result && result.status >= 200 && result.status < 300;
       if (!ok) this.#failed++;
-      this.#o.onForward({ label: item.label, result, ms: this.#o.now() - started, ok });
+      this.#o.onForward({ id: item.id, url: this.#o.url, label: item.label, result, ms: this.#o.now() - started, ok });
     }
     this.#pump();
     if (this.pending === 0) this.#idle?.();

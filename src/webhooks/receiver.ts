@@ -2,8 +2,10 @@
 // each delivery's signature over the raw body, applies the delivery rules (ledger.ts),
 // answers 200 with an empty body, appends the raw delivery to a capture file, and forwards
 // verified, non-duplicate deliveries byte for byte, with their headers, through a bounded
-// queue (forward-queue.ts). Bodies over the size limit get 413 and go nowhere; while the
-// forwarding queue is full, deliveries get 503 so that the sender retries them later.
+// queue per target (forward-queue.ts; the target of an event type comes from its routes).
+// Bodies over the size limit get 413 and go nowhere; while a target's queue is full,
+// deliveries for it get 503 so that the sender retries them later. Deliveries caught up on
+// (`--since`) go through the same steps without an HTTP request.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,8 @@ import { endToEnd } from './http-post.js';
 import { ForwardQueue, type ForwardReport } from './forward-queue.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
 import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from './signature.js';
+import { parseRoutes, type ForwardRoutes } from './forward-routes.js';
+import { randomUUID } from 'node:crypto';
 
 const FORWARD_CONCURRENCY = 4;
 /** How long Ctrl-C waits for forwards in flight before giving them up. */
@@ -36,6 +40,21 @@ export interface ReceivedEvent {
   /** The status kept for this resource (spec 6.3.1: the latest). */
   latest?: string;
   forwarded: boolean;
+  /** Replayed from a delivery log on start (`--since`), not received now. */
+  catch_up?: true;
+}
+
+/** A delivery as received (or caught up on), for the inbox: the raw request and what was made of it. */
+export interface RawDelivery {
+  id: string;
+  at: number;
+  method: string;
+  path: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  event: ReceivedEvent;
+  /** Where it is forwarded, when it is. */
+  target?: string;
 }
 
 export interface ReceiverOptions {
@@ -45,6 +64,8 @@ export interface ReceiverOptions {
   /** Only these event types are shown, saved and forwarded (all when empty). */
   events?: readonly string[];
   forwardTo?: string;
+  /** Targets per event type (--route); --forward-to is the one for every type when this is absent. */
+  routes?: ForwardRoutes;
   /** Deliveries waiting to be forwarded at most (then 503). */
   queueSize?: number;
   /** How long one forward may take before it counts as failed. */
@@ -57,11 +78,24 @@ export interface ReceiverOptions {
   onNotice: (line: string) => void;
   /** Each finished forward to --forward-to. */
   onForward?: (report: ForwardReport) => void;
+  /** Each delivery shown (received or caught up on), with its raw request. */
+  onDelivery?: (delivery: RawDelivery) => void;
+}
+
+/** A delivery to go through the receiver's steps as if it had just arrived. */
+export interface CaughtUpDelivery {
+  method?: string;
+  path?: string;
+  headers: Array<[string, string]>;
+  body: Buffer;
 }
 
 export interface Receiver {
   url: string;
   ledger: EventLedger;
+  routes: ForwardRoutes;
+  /** Handles a delivery from a log (marked catch-up), waiting while its target's queue is full. */
+  catchUp(delivery: CaughtUpDelivery): Promise<void>;
   /** Stops accepting, gives forwards in flight a moment, and says how many were never forwarded (failed, or left unsent). */
   close(): Promise<{ notForwarded: number }>;
 }
@@ -69,16 +103,22 @@ export interface Receiver {
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const maxBody = options.maxBody ?? DEFAULT_MAX_BODY;
   const ledger = new EventLedger();
-  const queue = options.forwardTo
-    ? new ForwardQueue({
-        url: options.forwardTo,
-        capacity: options.queueSize ?? DEFAULT_QUEUE_SIZE,
+  const routes = options.routes ?? (parseRoutes([], options.forwardTo, [], () => undefined) as ForwardRoutes);
+  const capacity = options.queueSize ?? DEFAULT_QUEUE_SIZE;
+  const queues = new Map<string, ForwardQueue>();
+  for (const url of routes.targets()) {
+    queues.set(
+      url,
+      new ForwardQueue({
+        url,
+        capacity,
         concurrency: FORWARD_CONCURRENCY,
         timeoutMs: options.forwardTimeoutMs ?? DEFAULT_FORWARD_TIMEOUT_MS,
         now: options.now,
         onForward: options.onForward ?? (() => undefined),
-      })
-    : undefined;
+      }),
+    );
+  }
   const saveFd = options.savePath ? fs.openSync(options.savePath, 'a', 0o600) : undefined;
 
   const server = http.createServer((req, res) => {
@@ -93,7 +133,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
           res.writeHead(413, { 'content-length': '0' }).end();
           return;
         }
-        const received = handle(req, body);
+        const received = handle({ method: req.method ?? 'POST', path: req.url ?? '/', rawHeaders: req.rawHeaders, body });
         if (received === 'busy') {
           options.onNotice('the forwarding queue is full: answered 503, the sender will retry');
           res.writeHead(503, { 'retry-after': '30', 'content-length': '0' }).end();
@@ -106,7 +146,16 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     );
   });
 
-  function handle(req: http.IncomingMessage, body: Buffer): ReceivedEvent | 'busy' | undefined {
+  interface Incoming {
+    method: string;
+    path: string;
+    rawHeaders: string[];
+    body: Buffer;
+    catchUp?: boolean;
+  }
+
+  function handle(req: Incoming): ReceivedEvent | 'busy' | undefined {
+    const body = req.body;
     const fields = readEventFields(body) ?? {};
     if (options.events?.length && !options.events.includes(fields.event_type ?? '')) return undefined;
     const header = headerValue(req, SIGNATURE_HEADER);
@@ -119,18 +168,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       else if (matches(body, options.secret, parsed.signature.bytes)) valid = true;
       else reason = 'the HMAC-SHA256 of the body does not match (run `platform webhooks verify` on the saved delivery to see why)';
     }
+    const target = routes.targetFor(fields.event_type);
+    const queue = target === undefined ? undefined : queues.get(target);
     // A full queue refuses before anything is recorded: the retry is then no duplicate.
-    if (valid && queue && queue.pending >= (options.queueSize ?? DEFAULT_QUEUE_SIZE)) return 'busy';
-    if (saveFd !== undefined)
-      fs.writeSync(saveFd, captureLine({ at: options.now(), method: req.method ?? 'POST', path: req.url ?? '/', rawHeaders: req.rawHeaders, body }));
+    if (valid && queue && queue.pending >= capacity) return 'busy';
+    const at = options.now();
+    if (saveFd !== undefined) fs.writeSync(saveFd, captureLine({ at, method: req.method, path: req.path, rawHeaders: req.rawHeaders, body }));
     const observation = valid ? ledger.observe(fields) : { duplicate: false, outOfOrder: false, latest: undefined };
-    const forward = Boolean(valid && !observation.duplicate && options.forwardTo);
-    if (forward) {
-      const headers: Array<[string, string]> = [];
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
-      queue?.offer({ key: fields.resource_id ?? '', label: fields.event_id ?? 'a delivery', body, headers: endToEnd(headers) });
-    }
-    return {
+    const forward = Boolean(valid && !observation.duplicate && queue);
+    const headers: Array<[string, string]> = [];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+    const id = randomUUID();
+    if (forward) queue?.offer({ id, key: fields.resource_id ?? '', label: fields.event_id ?? 'a delivery', body, headers: endToEnd(headers) });
+    const event: ReceivedEvent = {
       valid,
       ...(reason ? { reason } : {}),
       event_type: fields.event_type,
@@ -142,7 +192,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       out_of_order: observation.outOfOrder,
       latest: observation.latest,
       forwarded: forward,
+      ...(req.catchUp ? { catch_up: true as const } : {}),
     };
+    options.onDelivery?.({ id, at, method: req.method, path: req.path, headers, body, event, ...(forward ? { target } : {}) });
+    return event;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -156,17 +209,32 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   return {
     url: `http://${LISTEN_HOST}:${port}`,
     ledger,
+    routes,
+    async catchUp(delivery) {
+      const rawHeaders = delivery.headers.flat();
+      const incoming: Incoming = { method: delivery.method ?? 'POST', path: delivery.path ?? '/', rawHeaders, body: delivery.body, catchUp: true };
+      for (;;) {
+        const received = handle(incoming);
+        if (received !== 'busy') {
+          if (received) options.onEvent(received);
+          return;
+        }
+        const target = routes.targetFor(readEventFields(delivery.body)?.event_type);
+        await queues.get(target ?? '')?.drained();
+      }
+    },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       let notForwarded = 0;
-      if (queue) {
+      if (queues.size) {
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([queue.drained(), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+        const drained = Promise.all([...queues.values()].map((q) => q.drained()));
+        await Promise.race([drained, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
         clearTimeout(timer);
-        notForwarded = queue.abort();
+        for (const queue of queues.values()) notForwarded += queue.abort();
       }
       if (saveFd !== undefined) fs.closeSync(saveFd);
       return { notForwarded };
@@ -174,7 +242,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   };
 }
 
-function headerValue(req: http.IncomingMessage, name: string): string | undefined {
+function headerValue(req: { rawHeaders: string[] }, name: string): string | undefined {
   // The raw value, so whitespace around it is judged as sent (Node trims parsed headers).
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     if (req.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) return req.rawHeaders[i + 1];

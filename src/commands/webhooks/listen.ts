@@ -1,6 +1,7 @@
-// `platform webhooks listen [--port N] [--forward-to URL] [--save FILE] [--events TYPES]`:
-// a receiver on 127.0.0.1 that verifies, de-duplicates and reports each delivery (one line
-// per event on stdout), until Ctrl-C.
+// `platform webhooks listen [--port N] [--forward-to URL] [--route TYPE=URL] [--save FILE]
+// [--events TYPES] [--since DURATION] [--inspect]`: a receiver on 127.0.0.1 that verifies,
+// de-duplicates and reports each delivery (one line per event on stdout), until Ctrl-C; with
+// --inspect, the inbox page beside it (listen-inbox.ts), with --since, a catch-up first.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { EVENT_TYPES } from '../../webhooks/events.js';
@@ -10,6 +11,11 @@ import { webhookSecret } from './secret.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
 import type { WebhooksListenFlags } from './spec.js';
+import { parseRoutes } from '../../webhooks/forward-routes.js';
+import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_INSPECT_PORT } from '../../webhooks/listen-defaults.js';
+import { catchUp, sinceOf } from './listen-catch-up.js';
+import { inboxFileOf, openInbox } from './listen-inbox.js';
+import type { Inbox } from '../../webhooks/inbox/server.js';
 
 export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<void> {
   if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) throw new UsageError(`--port must be 0-65535, not ${flags.port}`);
@@ -17,24 +23,41 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
   const unknown = flags.events?.find((t) => !(EVENT_TYPES as readonly string[]).includes(t));
   if (unknown) throw new UsageError(`--events: unknown event type ${JSON.stringify(unknown)}; known: ${EVENT_TYPES.join(', ')}`);
   if (flags.forwardTo) checkUrl(flags.forwardTo, '--forward-to');
+  const routes = parseRoutes(flags.route ?? [], flags.forwardTo, EVENT_TYPES, checkUrl);
+  if (typeof routes === 'string') throw new UsageError(routes);
+  if (!flags.inspect) {
+    const given = { '--inspect-port': flags.inspectPort !== undefined, '--host': flags.host !== undefined, '--open': Boolean(flags.open) };
+    const stray = Object.entries(given).find(([, on]) => on)?.[0];
+    if (stray) throw new UsageError(`${stray} goes with --inspect (the inbox page)`);
+  }
+  const inspectPort = flags.inspectPort ?? DEFAULT_INSPECT_PORT;
+  if (!Number.isInteger(inspectPort) || inspectPort < 0 || inspectPort > 65535) throw new UsageError(`--inspect-port must be 0-65535, not ${inspectPort}`);
+  if (flags.host !== undefined && !/^[\w.:-]+$/.test(flags.host))
+    throw new UsageError(`--host must be an address or host name, not ${JSON.stringify(flags.host)}`);
+  const sinceMs = flags.since === undefined ? undefined : sinceOf(ctx, flags.since);
   const secret = await webhookSecret(ctx);
   const { startReceiver } = await import('../../webhooks/receiver.js');
   if (flags.queueSize !== undefined && !(Number.isInteger(flags.queueSize) && flags.queueSize > 0))
     throw new UsageError('--queue-size must be a whole number, 1 or more');
   if (flags.forwardTimeout !== undefined && !(flags.forwardTimeout > 0)) throw new UsageError('--forward-timeout must be a positive number of seconds');
   const counts = { total: 0, valid: 0, invalid: 0, duplicate: 0, outOfOrder: 0 };
+  let inbox: Inbox | undefined;
   const receiver = await startReceiver({
     port: flags.port,
     secret: secret.value,
     maxBody: flags.maxBody,
     events: flags.events,
-    forwardTo: flags.forwardTo,
+    routes,
     queueSize: flags.queueSize,
     forwardTimeoutMs: flags.forwardTimeout === undefined ? undefined : flags.forwardTimeout * 1000,
     savePath: flags.save,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
-    onForward: (report) => ctx.info(forwardLine(report)),
+    onForward: (report) => {
+      ctx.info(forwardLine(report));
+      inbox?.forwarded(report);
+    },
+    onDelivery: (delivery) => inbox?.record(delivery),
     onEvent: (event) => {
       counts.total++;
       counts[event.valid ? 'valid' : 'invalid']++;
@@ -44,17 +67,44 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
       writeRecord(ctx, { time, ...event }, () => `${time}  ${eventLine(event)}`, { log: true });
     },
   });
+  const routed = routes
+    .entries()
+    .filter(([type]) => !(type === '*' && flags.forwardTo))
+    .map(([type, url]) => `${type} to ${url}`);
   ctx.info(
-    `Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`,
+    `Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${routed.length ? `, routing ${routed.join(', ')}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`,
   );
   let stopped: Promise<{ notForwarded: number }>;
   try {
+    const inboxFile = flags.inspect || sinceMs !== undefined ? await inboxFileOf(ctx) : '';
+    if (flags.inspect) {
+      const host = flags.host ?? '127.0.0.1';
+      inbox = await openInbox(ctx, {
+        host,
+        port: inspectPort,
+        file: inboxFile,
+        secret,
+        routes,
+        listenUrl: receiver.url,
+        forwardTimeoutMs: flags.forwardTimeout === undefined ? DEFAULT_FORWARD_TIMEOUT_MS : flags.forwardTimeout * 1000,
+      });
+      const { isLoopback } = await import('../../webhooks/inbox/server.js');
+      if (!isLoopback(host)) ctx.info(`warning: the inbox is bound to ${host}: other machines can reach it (its actions still need the page's token)`);
+      ctx.info(`Inbox: ${inbox.url} (keeps the newest deliveries in ${inboxFile})`);
+      if (flags.open)
+        await ctx.openUrl(inbox.url).catch((error: Error) => ctx.info(`could not open a browser (${error.message}); open ${inbox!.url} yourself`));
+    }
+    if (sinceMs !== undefined) {
+      const { InboxStore } = await import('../../webhooks/inbox/store.js');
+      await catchUp(ctx, receiver, sinceMs, inboxFile, () => (inbox ? inbox.store.all() : new InboxStore(inboxFile).all()));
+    }
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) return resolve();
       ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
   } finally {
     stopped = receiver.close();
+    await inbox?.close();
   }
   const { notForwarded } = await stopped;
   ctx.info(
@@ -75,5 +125,6 @@ export function eventLine(e: ReceivedEvent): string {
   if (e.duplicate) line += '  duplicate (ignored)';
   if (e.out_of_order) line += `  out of order (keeping ${e.latest})`;
   if (e.reason) line += `  (${e.reason})`;
+  if (e.catch_up) line += '  catch-up';
   return line;
 }

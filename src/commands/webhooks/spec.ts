@@ -2,7 +2,7 @@
 // loads when it runs. Each command's flags type is derived from its options here.
 import { CLIENT_BACKOFF_BASE, CLIENT_MAX_ATTEMPTS, MAX_ATTEMPTS } from '../../webhooks/delivery.js';
 import { DEFAULT_TOLERANCE } from '../../webhooks/freshness.js';
-import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from '../../webhooks/listen-defaults.js';
+import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_INSPECT_PORT, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE, INBOX_LIMIT } from '../../webhooks/listen-defaults.js';
 import { command, group, option, options, type ArgSpec, type FlagsOf } from '../spec.js';
 
 const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
@@ -60,6 +60,19 @@ const webhooksListenOptions = options(
     kind: 'int',
   }),
   option({ flags: '--forward-timeout <seconds>', description: `how long one forward may take (default ${DEFAULT_FORWARD_TIMEOUT_MS / 1000})`, kind: 'number' }),
+  option({
+    flags: '--route <type=url>',
+    description: 'forward one event type to its own URL (repeatable; * for the types no other route names)',
+    kind: 'repeat',
+  }),
+  option({
+    flags: '--since <duration>',
+    description: "first catch up on the deliveries missed in this span (2h, 30m): the sandbox's delivery log, else this machine's inbox",
+  }),
+  option({ flags: '--inspect', description: 'serve the webhook inbox page: deliveries live, replay, edit and replay, export' }),
+  option({ flags: '--inspect-port <n>', description: `port of the inbox page (0 picks a free one; default ${DEFAULT_INSPECT_PORT})`, kind: 'int' }),
+  option({ flags: '--host <address>', description: 'address the inbox page binds (default 127.0.0.1; anything else exposes it to the network)' }),
+  option({ flags: '--open', description: 'open the inbox page in the browser' }),
 );
 export type WebhooksListenFlags = FlagsOf<typeof webhooksListenOptions>;
 
@@ -121,10 +134,19 @@ export const webhooksSpec = group({
         'Forwarding runs four at a time (one resource in order), each within --forward-timeout; while --queue-size ' +
         'deliveries wait, new ones get 503 so that the sender retries them later. ' +
         'Bodies over --max-body get 413 and go nowhere. Ctrl-C stops it within about a second, says how many were ' +
-        'not forwarded, and prints the latest status per resource.',
+        'not forwarded, and prints the latest status per resource. ' +
+        '--route TYPE=URL sends each event type to its own target (* for the rest; --forward-to is *=URL). ' +
+        "--since 2h first replays, in order and marked catch-up, the deliveries missed while no listener ran: from the sandbox's " +
+        "delivery log, or against a real account from this machine's inbox (those not forwarded). " +
+        '--inspect serves the webhook inbox on 127.0.0.1 (--inspect-port, --host; printed at start, opened with --open): ' +
+        'each delivery live with its verdict and diagnosis, headers and raw body; filters; replay to the forward target; ' +
+        'edit and replay, re-signed, unsigned or wrongly signed; export as NDJSON (what `webhooks replay` reads) or HAR. ' +
+        `The inbox keeps the newest ${INBOX_LIMIT} deliveries on disk, in the config folder, so it survives a restart.`,
       options: webhooksListenOptions,
       examples: [
         'platform webhooks listen --port 4011 --forward-to http://127.0.0.1:3000/webhooks',
+        'platform webhooks listen --inspect --open --route requests.receipt_ready=http://127.0.0.1:3000/receipts --route "*=http://127.0.0.1:3000/webhooks"',
+        'platform webhooks listen --since 2h --forward-to http://127.0.0.1:3000/webhooks',
         'platform webhooks listen --save deliveries.ndjson --events requests.status_changed -o json',
         'platform sandbox serve --webhook-url http://127.0.0.1:4011/ & platform webhooks listen --profile local',
       ],

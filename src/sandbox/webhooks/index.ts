@@ -8,7 +8,7 @@
 import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
-import { sendSigned } from '../../webhooks/send.js';
+import { sendSigned, signedHeaders } from '../../webhooks/send.js';
 import { abortReason } from '../../io.js';
 
 export interface WebhookChaos {
@@ -36,6 +36,8 @@ export interface SandboxWebhookOptions {
   log?: (line: string) => void;
   /** Seconds to wait for a receiver's answer (wall clock). */
   timeoutMs?: number;
+  /** The wall clock the delivery log is stamped with (default Date.now). */
+  now?: () => number;
 }
 
 /** One attempt, as the sandbox records it (tests and `sandbox serve` logs). */
@@ -65,13 +67,42 @@ export function parseChaos(text: string): WebhookChaos | string {
   return chaos;
 }
 
+/**
+ * One event in the delivery log (`GET /v1.2/sandbox/applications/{id}/webhook/deliveries`):
+ * what was sent (headers and body, as a capture line of `webhooks listen --save`) and
+ * whether any attempt was accepted, so `webhooks listen --since` can catch up on the missed.
+ */
+export interface LoggedDelivery {
+  client_id: string;
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  status: string;
+  /** When the event was made (wall clock, ISO 8601). */
+  created_at: string;
+  /** The URL it went to; null when the application had none (nothing was sent). */
+  url: string | null;
+  attempts: number;
+  /** Accepted (2xx) by an attempt. */
+  delivered: boolean;
+  last_result: SendResult | null;
+  headers: Array<[string, string]>;
+  body_base64: string;
+}
+
+/** Events kept in the delivery log, newest kept. */
+export const DELIVERY_LOG_SIZE = 1000;
+
 interface Pending {
   event: WebhookEvent;
   clientId: string;
+  logged: LoggedDelivery;
 }
 
 export class SandboxWebhooks {
   readonly attempts: DeliveryAttempt[] = [];
+  /** Every event made, oldest first (at most DELIVERY_LOG_SIZE). */
+  readonly log: LoggedDelivery[] = [];
   readonly #urls = new Map<string, string>();
   readonly #queues = new Map<string, Promise<void>>();
   readonly #held = new Map<string, { pending: Pending; timer: NodeJS.Timeout }>();
@@ -95,12 +126,44 @@ export class SandboxWebhooks {
 
   /** The ride hook: the events one status change produces, in the order they are sent. */
   onRideStatusChange(change: RideStatusChange): void {
-    if (!this.urlOf(change.clientId)) return;
+    const url = this.urlOf(change.clientId);
+    const secret = this.o.secretOf(change.clientId);
+    // Logged even without a URL: those are the events a listener started later catches up on.
+    if (!url && secret === undefined) return;
     const types: EventType[] = ['requests.status_changed'];
     if (this.o.granted(change.userId, change.clientId, 'all_trips')) types.push('all_trips.status_changed');
     const events = types.map((type) => this.#event(type, change, change.status));
     if (change.status === 'completed') events.push(this.#event('requests.receipt_ready', change, 'ready'));
-    for (const event of events) this.#enqueue({ event, clientId: change.clientId });
+    for (const event of events) {
+      const logged = this.#logEvent(event, change.clientId, url, secret);
+      if (url) this.#enqueue({ event, clientId: change.clientId, logged });
+    }
+  }
+
+  /** The logged events of an application made at or after `sinceMs`, oldest first. */
+  deliveriesOf(clientId: string, sinceMs: number): LoggedDelivery[] {
+    return this.log.filter((d) => d.client_id === clientId && Date.parse(d.created_at) >= sinceMs);
+  }
+
+  #logEvent(event: WebhookEvent, clientId: string, url: string | undefined, secret: string | undefined): LoggedDelivery {
+    const body = eventBody(event);
+    const logged: LoggedDelivery = {
+      client_id: clientId,
+      event_id: event.event_id,
+      event_type: event.event_type,
+      resource_id: event.meta.resource_id,
+      status: event.meta.status,
+      created_at: new Date((this.o.now ?? Date.now)()).toISOString(),
+      url: url ?? null,
+      attempts: 0,
+      delivered: false,
+      last_result: null,
+      headers: secret === undefined ? [] : signedHeaders(body, secret, 'sandbox', [], 'platform-sandbox'),
+      body_base64: body.toString('base64'),
+    };
+    this.log.push(logged);
+    if (this.log.length > DELIVERY_LOG_SIZE) this.log.splice(0, this.log.length - DELIVERY_LOG_SIZE);
+    return logged;
   }
 
   /** Resolves once nothing is queued, held or being retried. */
@@ -149,7 +212,7 @@ export class SandboxWebhooks {
     for (let i = 0; i < copies; i++) this.#deliver(pending);
   }
 
-  #deliver({ event, clientId }: Pending): void {
+  #deliver({ event, clientId, logged }: Pending): void {
     const url = this.urlOf(clientId);
     const secret = this.o.secretOf(clientId);
     if (!url || secret === undefined) return;
@@ -169,6 +232,9 @@ export class SandboxWebhooks {
         sleep: (ms, signal) => this.#sleep(ms, signal),
         signal: this.#abort.signal,
         onAttempt: (r) => {
+          logged.attempts++;
+          logged.last_result = r.result;
+          if (r.verdict === 'accepted') logged.delivered = true;
           this.attempts.push({
             event_id: event.event_id,
             event_type: event.event_type,
