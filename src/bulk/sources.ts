@@ -125,9 +125,10 @@ export async function* jsonRows(input: Readable, wrapper: string): AsyncGenerato
     return !next.done;
   };
   // Look at the start: the first character, and for objects, whether the first line is a whole value.
-  // Only the new chunk is searched each time, and blank space has a limit too.
+  // Blank space has a limit too: an endless stream of it would otherwise be held whole.
   while (!/[^\s\uFEFF]/.test(head) && (await pull())) {
-    if (head.length > MAX_RECORD_BYTES && !/[^\s\uFEFF]/.test(head)) throw new UsageError(`--from-json: ${tooLarge('blank stretch')} before the first value`);
+    if (head.length > MAX_RECORD_BYTES && !/[^\s\uFEFF]/.test(head))
+      throw new UsageError(`--from-json: more than ${formatBytes(MAX_RECORD_BYTES)} of blank space before the first value`);
   }
   head = head.replace(/^\uFEFF/, '');
   const first = head.trimStart()[0];

@@ -17,7 +17,8 @@ export interface CliResult {
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** Text, or a stream (an input too large to hold, generated as it is read). */
+  stdin?: string | Readable;
   /** Pretend stdout (and stderr) is a terminal. */
   tty?: boolean;
   /** The terminal's width (default 200). */
@@ -90,7 +91,7 @@ export class TestUser {
       io: {
         stdout,
         stderr,
-        stdin: Readable.from(options.stdin !== undefined ? [options.stdin] : []),
+        stdin: options.stdin instanceof Readable ? options.stdin : Readable.from(options.stdin !== undefined ? [options.stdin] : []),
         stdoutIsTTY: Boolean(options.tty),
         stderrIsTTY: Boolean(options.tty),
         stdinIsTTY: false,
