@@ -7,7 +7,7 @@ _platform_subcommands() {
   case "$1" in
     '') words='sandbox auth config ads rider delivery webhooks api completion help' ;;
     'sandbox') words='serve' ;;
-    'auth') words='login status token switch logout' ;;
+    'auth') words='login status token switch migrate logout' ;;
     'config') words='set get unset list' ;;
     'ads') words='accounts stores campaigns ad-groups ads reports products' ;;
     'ads accounts') words='list' ;;
@@ -36,10 +36,11 @@ _platform_flags() {
     'sandbox') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-chaos --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --secure-storage --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth status') words='--check --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth token') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth switch') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'auth migrate') words='--secure-storage --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth logout') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'config') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'config set') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
@@ -97,7 +98,7 @@ _platform_flags() {
     'delivery quote') words='--customer --pickup --dropoff --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'webhooks') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'webhooks verify') words='--signature --headers --strict --tolerance --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks listen') words='--port --forward-to --save --events --max-body --queue-size --forward-timeout --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'webhooks listen') words='--port --forward-to --save --events --max-body --queue-size --forward-timeout --route --since --inspect --inspect-port --host --open --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'webhooks replay') words='--to --environment --backoff-base --max-attempts --timeout --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'webhooks trigger') words='--to --environment --backoff-base --max-attempts --timeout --resource-id --status --user-id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'webhooks sign') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
@@ -121,6 +122,7 @@ _platform_flag_values() {
     'sandbox serve|-o'|'sandbox serve|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'auth|-o'|'auth|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'auth login|--secure-storage') COMPREPLY=($(compgen -W 'auto require file' -- "$cur")) ;;
     'auth login|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'auth login|-o'|'auth login|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth status|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -129,6 +131,9 @@ _platform_flag_values() {
     'auth token|-o'|'auth token|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth switch|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'auth switch|-o'|'auth switch|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'auth migrate|--secure-storage') COMPREPLY=($(compgen -W 'auto require file' -- "$cur")) ;;
+    'auth migrate|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'auth migrate|-o'|'auth migrate|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth logout|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'auth logout|-o'|'auth logout|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'config|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -337,7 +342,7 @@ _platform_args() {
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --item-fail-rate --journal --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --name --offset --out --output --page-limit --page-token --pickup --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --save --scopes --seats --seed --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --name --offset --out --output --page-limit --page-token --pickup --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --route --save --scopes --seats --secure-storage --seed --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

@@ -9,7 +9,7 @@ function __platform_subcommands
         case 'sandbox'
             printf '%s\n' 'serve'
         case 'auth'
-            printf '%s\n' 'login' 'status' 'token' 'switch' 'logout'
+            printf '%s\n' 'login' 'status' 'token' 'switch' 'migrate' 'logout'
         case 'config'
             printf '%s\n' 'set' 'get' 'unset' 'list'
         case 'ads'
@@ -47,7 +47,7 @@ end
 
 # The command path typed so far: flags (and the values they take) skipped.
 function __platform_path
-    set -l value_flags '--account' '--ad-group' '--ad-group-id' '--ad-id' '--ad-product' '--address' '--apply-promo' '--at' '--auth-url' '--backoff-base' '--base-url' '--batch-size' '--bid' '--budget' '--budget-e5' '--budget-unit' '--ca-file' '--callback-port' '--campaign' '--campaign-id' '--campaigns' '--client-id' '--columns' '--concurrency' '--currency' '--customer' '--daypart' '--dropoff' '--end' '--environment' '--events' '--expense-code' '--expense-memo' '--fail-rate' '--field' '--filter' '--forward-timeout' '--forward-to' '--from' '--from-csv' '--from-json' '--from-place' '--header' '--headers' '--host' '--id' '--input' '--item-fail-rate' '--journal' '--keywords' '--lang' '--last' '--latency' '--limit' '--login-hint' '--match-type' '--max-attempts' '--max-body' '--name' '--offset' '--out' '--output' '--page-limit' '--page-token' '--pickup' '--port' '--product' '--profile' '--public-url' '--query' '--queue-size' '--rate-limit' '--raw-field' '--resource-id' '--resume' '--rider-url' '--save' '--scopes' '--seats' '--seed' '--signature' '--since' '--start' '--state' '--status' '--store-ids' '--target-operator' '--throttle-rate' '--time-scale' '--timeout' '--to' '--to-address' '--to-place' '--tolerance' '--type' '--unit' '--until' '--user-id' '--webhook-chaos' '--webhook-url' '-F' '-H' '-L' '-f' '-o'
+    set -l value_flags '--account' '--ad-group' '--ad-group-id' '--ad-id' '--ad-product' '--address' '--apply-promo' '--at' '--auth-url' '--backoff-base' '--base-url' '--batch-size' '--bid' '--budget' '--budget-e5' '--budget-unit' '--ca-file' '--callback-port' '--campaign' '--campaign-id' '--campaigns' '--client-id' '--columns' '--concurrency' '--currency' '--customer' '--daypart' '--dropoff' '--end' '--environment' '--events' '--expense-code' '--expense-memo' '--fail-rate' '--field' '--filter' '--forward-timeout' '--forward-to' '--from' '--from-csv' '--from-json' '--from-place' '--header' '--headers' '--host' '--id' '--input' '--inspect-port' '--item-fail-rate' '--journal' '--keywords' '--lang' '--last' '--latency' '--limit' '--login-hint' '--match-type' '--max-attempts' '--max-body' '--name' '--offset' '--out' '--output' '--page-limit' '--page-token' '--pickup' '--port' '--product' '--profile' '--public-url' '--query' '--queue-size' '--rate-limit' '--raw-field' '--resource-id' '--resume' '--rider-url' '--route' '--save' '--scopes' '--seats' '--secure-storage' '--seed' '--signature' '--since' '--start' '--state' '--status' '--store-ids' '--target-operator' '--throttle-rate' '--time-scale' '--timeout' '--to' '--to-address' '--to-place' '--tolerance' '--type' '--unit' '--until' '--user-id' '--webhook-chaos' '--webhook-url' '-F' '-H' '-L' '-f' '-o'
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ''
@@ -135,6 +135,7 @@ complete -c platform -n '__platform_is \'auth\'' -a 'login' -d 'Sign in with the
 complete -c platform -n '__platform_is \'auth\'' -a 'status' -d 'Show every profile: grant, scopes, expiry (never the token); --check asks the server'
 complete -c platform -n '__platform_is \'auth\'' -a 'token' -d 'Print the access token of the profile, for scripts'
 complete -c platform -n '__platform_is \'auth\'' -a 'switch' -d 'Make a profile the default (the one used without --profile or PLATFORM_PROFILE)'
+complete -c platform -n '__platform_is \'auth\'' -a 'migrate' -d 'Move the secrets of every profile (or --profile) from the config file into the OS keyring'
 complete -c platform -n '__platform_is \'auth\'' -a 'logout' -d 'Remove the profile\'s stored tokens and secret'
 complete -c platform -n '__platform_is \'auth\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'auth\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
@@ -158,6 +159,7 @@ complete -c platform -n '__platform_is \'auth login\'' -l 'timeout' -x -d 'how l
 complete -c platform -n '__platform_is \'auth login\'' -l 'login-hint' -x -d 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'set-default' -d 'make this profile the default (the first profile you log in to becomes it anyway)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'consent' -d 'show the consent page even if these scopes were allowed before (prompt=consent)'
+complete -c platform -n '__platform_is \'auth login\'' -l 'secure-storage' -x -a 'auto require file' -d 'where the secrets go: auto (the OS keyring, else the 0600 config file with a warning), require (the keyring or exit 4), file (env: PLATFORM_SECURE_STORAGE; default auto)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'auth login\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'auth login\'' -l 'json' -d 'same as --output json'
@@ -198,6 +200,17 @@ complete -c platform -n '__platform_is \'auth switch\'' -l 'ca-file' -x -d 'PEM 
 complete -c platform -n '__platform_is \'auth switch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
 complete -c platform -n '__platform_is \'auth switch\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth switch\'' -s 'h' -l 'help' -d 'display help for command'
+complete -c platform -n '__platform_is \'auth migrate\'' -f
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'secure-storage' -x -a 'auto require file' -d 'auto (the keyring when it answers; else nothing moves), require (the keyring or exit 4), file (back into the config file)'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
+complete -c platform -n '__platform_is \'auth migrate\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'json' -d 'same as --output json'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
+complete -c platform -n '__platform_is \'auth migrate\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth logout\'' -f
 complete -c platform -n '__platform_is \'auth logout\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'auth logout\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
@@ -1063,6 +1076,12 @@ complete -c platform -n '__platform_is \'webhooks listen\'' -l 'events' -x -d 'o
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'max-body' -x -d 'largest body accepted; larger ones get 413'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'queue-size' -x -d 'deliveries waiting to be forwarded at most; past it they get 503 and the sender retries (default 100)'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'forward-timeout' -x -d 'how long one forward may take (default 10)'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'route' -x -d 'forward one event type to its own URL (repeatable; * for the types no other route names)'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'since' -x -d 'first catch up on the deliveries missed in this span (2h, 30m): the sandbox\'s delivery log, else this machine\'s inbox'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'inspect' -d 'serve the webhook inbox page: deliveries live, replay, edit and replay, export'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'inspect-port' -x -d 'port of the inbox page (0 picks a free one; default 4012)'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'host' -x -d 'address the inbox page binds (default 127.0.0.1; anything else exposes it to the network)'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'open' -d 'open the inbox page in the browser'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'webhooks listen\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'json' -d 'same as --output json'

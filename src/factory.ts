@@ -59,7 +59,14 @@ export function createFactory(deps: FactoryDeps): Factory {
     async config() {
       if (!config) {
         const { ConfigStore } = await import('./config/store.js');
-        config = new ConfigStore(configDir(deps.env, deps.homedir ?? os.homedir()));
+        const dir = configDir(deps.env, deps.homedir ?? os.homedir());
+        config = new ConfigStore(dir, {
+          // Loaded only by a command that reads or writes a keyring secret (README, Credentials).
+          keyring: async () => {
+            const { KeyringSecrets } = await import('./config/keyring.js');
+            return new KeyringSecrets({ env: deps.env, service: `platform-cli:${dir}`, platform: os.platform() });
+          },
+        });
       }
       return config;
     },

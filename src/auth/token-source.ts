@@ -8,7 +8,8 @@
 // new one before the refresh is sent. When even that fails, nothing is sent: the current
 // access token is used while it lasts, else the command fails and the saved sign-in stays
 // good. A token issued and then not saved (the folder turned read-only meanwhile) is kept
-// in memory for the rest of the command, and stderr says so.
+// in memory for the rest of the command, and stderr says so; so is one the OS keyring
+// would not take (a profile whose secrets are kept there: config/secret-store.ts).
 import type { HttpCore, TokenSource } from '../http/core.js';
 import type { Redactor } from '../http/redact.js';
 import type { Clock, Env } from '../io.js';
@@ -16,6 +17,7 @@ import { AuthError, CommandError, type LoginNeed } from '../errors.js';
 import { clientIdOf, clientSecretOf } from '../config/resolve.js';
 import { mergedProfile, patchProfile, type ConfigShape, type ConfigStore } from '../config/store.js';
 import { ConfigNotWritableError, notWritableReason, notWritableRemedy } from '../config/write-failure.js';
+import { KeyringUnavailableError } from '../config/secret-store.js';
 import type { Grant, Profile, StoredToken } from '../config/profile.js';
 import type { requestToken as RequestToken, TokenRefusedError } from './token-endpoint.js';
 
@@ -88,7 +90,7 @@ export class ProfileTokenSource implements TokenSource {
       if (options.fresh) throw new AuthError('the token in PLATFORM_TOKEN was refused; unset it or set a valid one');
       return fromEnv;
     }
-    const cached = this.#held ?? this.#profile().token;
+    const cached = this.#held ?? (await this.#storedToken(Boolean(options.fresh)));
     this.#remember(cached);
     if (!options.fresh && cached && this.#usable(cached)) return cached.access_token;
     // Concurrent requests of this process share one renewal.
@@ -96,6 +98,13 @@ export class ProfileTokenSource implements TokenSource {
       this.#pending = undefined;
     });
     return this.#pending;
+  }
+
+  /** The cached token; a keyring profile's access token is read only when it may be used (or named as refused). */
+  async #storedToken(fresh: boolean): Promise<StoredToken | undefined> {
+    const profile = this.#profile();
+    if (profile.secrets !== 'keyring' || !profile.token || (!fresh && !this.#usable(profile.token))) return profile.token;
+    return (await this.#o.config.getProfileWithSecrets(this.#o.profileName))?.token;
   }
 
   /**
@@ -128,11 +137,13 @@ export class ProfileTokenSource implements TokenSource {
         issued = token;
         patchProfile(config, this.#o.profileName, { token, grant });
         return token.access_token;
-      });
+      }, this.#secrets());
     } catch (error) {
+      // The keyring would not take the new tokens: they serve this command, as with a full disk.
+      if (error instanceof KeyringUnavailableError && issued) return this.#hold(issued, `the OS keyring: ${error.reason}`);
       if (!(error instanceof ConfigNotWritableError)) throw error;
       if (dead) throw dead;
-      if (issued) return this.#hold(issued, error);
+      if (issued) return this.#hold(issued, `${error.what}: ${notWritableReason(error.code)}`);
       return this.#withoutSaving(refused, error, signal);
     }
     if (outcome instanceof AuthError) throw outcome;
@@ -140,9 +151,8 @@ export class ProfileTokenSource implements TokenSource {
   }
 
   /** A token was issued and could not be saved: it serves the rest of this command. */
-  #hold(token: StoredToken, failure: ConfigNotWritableError): string {
+  #hold(token: StoredToken, why: string): string {
     this.#held = token;
-    const why = `${failure.what}: ${notWritableReason(failure.code)}`;
     this.#o.warn?.(
       token.grant === 'authorization_code'
         ? `the rotated refresh token of profile ${this.#o.profileName} could not be saved (${why}), so it is kept in memory for this command only; after it, run \`${this.loginHint}\``
@@ -157,10 +167,11 @@ export class ProfileTokenSource implements TokenSource {
    * refresh token: use the current access token while it lasts, else stop with the sign-in intact.
    */
   async #withoutSaving(refused: string | undefined, failure: ConfigNotWritableError, signal?: AbortSignal): Promise<string> {
-    const profile = this.#profile();
+    const profile = (await this.#o.config.getProfileWithSecrets(this.#o.profileName)) ?? this.#profile();
     const name = this.#o.profileName;
     const grant = profile.grant ?? profile.token?.grant ?? 'client_credentials';
-    if (grant === 'client_credentials') return this.#hold(await this.#clientCredentialsToken(profile, undefined, signal), failure);
+    if (grant === 'client_credentials')
+      return this.#hold(await this.#clientCredentialsToken(profile, undefined, signal), `${failure.what}: ${notWritableReason(failure.code)}`);
     const why = `${failure.what} cannot be written (${notWritableReason(failure.code)})`;
     const current = profile.token;
     const left = current ? current.expires_at - this.#o.clock.now() : 0;
@@ -182,7 +193,7 @@ export class ProfileTokenSource implements TokenSource {
       this.#remember(token);
       patchProfile(config, this.#o.profileName, { token, grant: 'client_credentials' });
       return token;
-    });
+    }, this.#secrets());
   }
 
   async #clientCredentialsToken(profile: Profile, scopes: string[] | undefined, signal?: AbortSignal): Promise<StoredToken> {
@@ -222,7 +233,7 @@ export class ProfileTokenSource implements TokenSource {
       this.#remember(token);
       patchProfile(config, this.#o.profileName, { token, grant: 'authorization_code' });
       return token;
-    });
+    }, this.#secrets());
   }
 
   /**
@@ -265,6 +276,11 @@ export class ProfileTokenSource implements TokenSource {
         throw new DeadSignInError(`the sign-in of profile ${name} could not be renewed: ${error.message}`);
       }
     }
+  }
+
+  /** A transaction on this profile reads its keyring secrets first (config/store.ts). */
+  #secrets(): { secretsOf: string } {
+    return { secretsOf: this.#o.profileName };
   }
 
   #usable(token: StoredToken): boolean {

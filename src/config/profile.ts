@@ -12,6 +12,12 @@ export interface StoredToken {
   grant: Grant;
 }
 
+/** The secrets a profile may hold. */
+export const SECRET_KINDS = ['client_secret', 'access_token', 'refresh_token'] as const;
+export type SecretKind = (typeof SECRET_KINDS)[number];
+/** Where a profile's secrets are kept. */
+export type SecretsPlace = 'keyring' | 'file';
+
 export interface Profile {
   /** The ads and delivery APIs. */
   base_url?: string;
@@ -32,6 +38,12 @@ export interface Profile {
   account?: string;
   /** A PEM file of CA certificates to trust besides Node's (a TLS-inspecting proxy); --ca-file and PLATFORM_CA_FILE win. */
   ca_file?: string;
+  /** Where the secrets are: the OS keyring (this file holds none of them) or this file; absent: this file (profiles from before the keyring). */
+  secrets?: SecretsPlace;
+  /** The secrets the keyring holds for this profile: names only. */
+  keyring_secrets?: SecretKind[];
+  /** auto | require | file: where `auth login` keeps secrets when neither --secure-storage nor PLATFORM_SECURE_STORAGE says. */
+  secure_storage?: 'auto' | 'require' | 'file';
 }
 
 export interface ProfileUser {

@@ -11,12 +11,20 @@
 // reserves the space its write will need before it runs the change (README, Credentials):
 // a token refresh retires the old refresh token, so the new one must have somewhere to go
 // before it is asked for. A folder that cannot be written is one ConfigNotWritableError.
+//
+// Secrets (secret-store.ts): a profile whose `secrets` is "keyring" keeps its client secret
+// and tokens in the OS keyring, and this file only the names of what is there. A
+// transaction on such a profile reads them from the keyring under the lock, so that `change`
+// sees the whole profile as before; what it leaves is put back where the profile says:
+// keyring writes (each read back) before the file is written, keyring deletions after it,
+// so that a secret is never in neither place.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from '../errors.js';
-import { builtinProfiles, LOCAL_PROFILE, type Profile } from './profile.js';
+import { builtinProfiles, LOCAL_PROFILE, SECRET_KINDS, type Profile, type SecretKind } from './profile.js';
+import { keyringKinds, KeyringUnavailableError, secretsIn, withoutSecrets, withSecrets, type SecretStore } from './secret-store.js';
 import { asConfigWrite, toConfigNotWritable } from './write-failure.js';
 
 export interface ConfigShape {
@@ -31,13 +39,35 @@ const LOCK_ATTEMPTS = 300;
 /** Room held for a transaction's write beyond the file's size now (a token entry is under 4 KiB). */
 const RESERVE_EXTRA_BYTES = 16 << 10;
 
+export interface ConfigStoreOptions {
+  /** The OS keyring, created on first use (only profiles that keep their secrets there use it). */
+  keyring?: () => Promise<SecretStore>;
+}
+
+export interface TransactionOptions {
+  /** A profile whose keyring secrets `change` reads or writes: they are read into the config first. */
+  secretsOf?: string;
+}
+
 export class ConfigStore {
   readonly path: string;
   #cache: ConfigShape | undefined;
   #conf: Promise<Conf<ConfigShape>> | undefined;
+  #keyring: Promise<SecretStore> | undefined;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    private readonly options: ConfigStoreOptions = {},
+  ) {
     this.path = path.join(dir, 'config.json');
+  }
+
+  /** The OS keyring of this config; a KeyringUnavailableError when there is none to ask. */
+  keyring(): Promise<SecretStore> {
+    const make = this.options.keyring;
+    if (!make) return Promise.reject(new KeyringUnavailableError('this build has no keyring support'));
+    this.#keyring ??= make();
+    return this.#keyring;
   }
 
   /** The profile used when none is named: the last one logged in to, else the local sandbox. */
@@ -65,15 +95,28 @@ export class ConfigStore {
     return mergedProfile(this.#read(), name);
   }
 
+  /**
+   * The profile with its secrets, wherever they are kept: a keyring profile asks the keyring
+   * (a KeyringUnavailableError, exit 4, when it does not answer).
+   */
+  async getProfileWithSecrets(name: string): Promise<Profile | undefined> {
+    const profile = this.getProfile(name);
+    if (profile?.secrets !== 'keyring') return profile;
+    return withSecrets(profile, await this.#readKeyring(name, profile));
+  }
+
   /** Merges `patch` into the stored profile; keys set to undefined are removed. */
   async updateProfile(name: string, patch: Partial<Profile>): Promise<void> {
-    await this.transaction((config) => patchProfile(config, name, patch));
+    await this.transaction((config) => patchProfile(config, name, patch), { secretsOf: name });
   }
 
   async deleteProfile(name: string): Promise<void> {
-    await this.transaction((config) => {
-      delete config.profiles[name];
-    });
+    await this.transaction(
+      (config) => {
+        delete config.profiles[name];
+      },
+      { secretsOf: name },
+    );
   }
 
   /**
@@ -81,7 +124,7 @@ export class ConfigStore {
    * writes what it leaves. Everything that reads, decides and writes (a token refresh, a
    * login) goes through here; it is not re-entrant.
    */
-  async transaction<T>(change: (config: ConfigShape) => T | Promise<T>): Promise<T> {
+  async transaction<T>(change: (config: ConfigShape) => T | Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const what = `the config file ${this.path}`;
     asConfigWrite(`the config folder ${this.dir}`, this.dir, () => this.#makeDir());
     const release = await this.#lock().catch((error: unknown) => {
@@ -96,7 +139,12 @@ export class ConfigStore {
       reserved = asConfigWrite(what, this.dir, () => this.#reserve());
       // conf is created under the lock: its constructor may write the file (defaults).
       const conf = await this.#writer();
+      const read = options.secretsOf;
+      const withKeyring = read !== undefined && config.profiles[read]?.secrets === 'keyring' ? read : undefined;
+      if (withKeyring) config.profiles[withKeyring] = withSecrets(config.profiles[withKeyring]!, await this.#readKeyring(withKeyring, config.profiles[withKeyring]));
+      const prior = structuredClone(config.profiles);
       const result = await change(config);
+      const deleteAfterWrite = await this.#placeSecrets(config, prior, withKeyring);
       if (JSON.stringify(config) !== before) {
         // The reserved space goes back just before the write that needs it.
         this.#unreserve(reserved);
@@ -106,12 +154,65 @@ export class ConfigStore {
         });
       }
       this.#cache = undefined;
+      for (const [name, kinds] of deleteAfterWrite) await (await this.keyring()).set(name, Object.fromEntries(kinds.map((kind) => [kind, undefined])));
       return result;
     } finally {
       if (reserved) this.#unreserve(reserved);
       // A folder that became read-only keeps the lock; the next transaction takes it over as stale.
       await release().catch(() => {});
     }
+  }
+
+  async #readKeyring(name: string, profile: Profile | undefined) {
+    try {
+      return await (await this.keyring()).get(name, keyringKinds(profile));
+    } catch (error) {
+      if (!(error instanceof KeyringUnavailableError)) throw error;
+      throw new KeyringUnavailableError(
+        error.reason,
+        `the secrets of profile ${name} are in the OS keyring, which did not answer: ${error.reason}; unlock or start the keyring, or set PLATFORM_TOKEN`,
+      );
+    }
+  }
+
+  /**
+   * Puts each profile's secrets where its `secrets` says, after `change`: a keyring profile's
+   * new or changed secrets are written to the keyring (and read back) now, and only their
+   * names stay in `config`. What must leave the keyring (a logout, a profile moved to the
+   * file or removed) is returned, to be deleted once the file no longer needs it gone.
+   * `read` is the profile whose keyring secrets were read into `config`; the others' are
+   * unknown, so only what `change` set on them is written.
+   */
+  async #placeSecrets(config: ConfigShape, prior: Record<string, Profile>, read: string | undefined): Promise<Map<string, SecretKind[]>> {
+    const deleteAfterWrite = new Map<string, SecretKind[]>();
+    for (const name of new Set([...Object.keys(prior), ...Object.keys(config.profiles)])) {
+      const before = prior[name];
+      const next = config.profiles[name];
+      const wasKeyring = before?.secrets === 'keyring';
+      if (next?.secrets !== 'keyring') {
+        if (next) delete next.keyring_secrets;
+        if (!wasKeyring) continue;
+        // Out of the keyring: into the file (a profile moved: its secrets were read first) or gone.
+        if (next && name !== read) throw new Error(`profile ${name} left the keyring without its secrets being read`);
+        if (keyringKinds(before).length) deleteAfterWrite.set(name, keyringKinds(before));
+        continue;
+      }
+      const known = wasKeyring && name === read;
+      const had = wasKeyring ? (known ? secretsIn(before) : {}) : {};
+      const now = secretsIn(next);
+      const writes: Partial<Record<SecretKind, string | undefined>> = {};
+      for (const kind of SECRET_KINDS) {
+        if (now[kind] !== undefined && now[kind] !== had[kind]) writes[kind] = now[kind];
+        else if (known && now[kind] === undefined && keyringKinds(before).includes(kind)) writes[kind] = undefined;
+      }
+      if (Object.keys(writes).length) await (await this.keyring()).set(name, writes);
+      const held = SECRET_KINDS.filter((kind) => now[kind] !== undefined || (wasKeyring && !known && keyringKinds(before).includes(kind)));
+      const stripped = withoutSecrets(next);
+      if (held.length) stripped.keyring_secrets = held;
+      else delete stripped.keyring_secrets;
+      config.profiles[name] = stripped;
+    }
+    return deleteAfterWrite;
   }
 
   /** The file as it is on disk now, past this process's cache. */

@@ -7,6 +7,9 @@ import { checkUrl } from '../url.js';
 import { AUTHORIZE_PATH } from '../../schemas/oauth.js';
 import { SANDBOX_DEFAULT_URL, SANDBOX_DEMO_CLIENT_ID } from '../../schemas/sandbox.js';
 import type { AuthLoginFlags } from './spec.js';
+import { chooseSecretsPlace, secureStorageOf } from './storage-choice.js';
+import { KeyringUnavailableError } from '../../config/secret-store.js';
+import type { Profile } from '../../config/profile.js';
 
 /** What the browser sign-in asks for unless --scopes says otherwise: who you are, rides, ads. */
 export const DEFAULT_LOGIN_SCOPES = [
@@ -24,7 +27,8 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   const { name } = await ctx.profile();
   // The first profile stored becomes the default; later ones only with --set-default.
   const first = store.storedProfileNames().every((stored) => stored === name);
-  const existing = store.getProfile(name) ?? {};
+  const existing = (await storedWithSecrets(store, name)) ?? {};
+  const storage = secureStorageOf(ctx, existing, flags.secureStorage);
   const baseUrl = flags.baseUrl ?? existing.base_url ?? SANDBOX_DEFAULT_URL;
   checkUrl(baseUrl, '--base-url');
   // A profile of the local sandbox signs in with the sandbox's built-in app unless told otherwise,
@@ -39,6 +43,8 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   const scopes = flags.scopes?.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   // Check the browser flags before asking for anything.
   const browserFlags = flags.clientCredentials ? undefined : await parseBrowserFlags(flags);
+  // Where the secrets go is settled before any is asked for: `require` without a keyring stops here.
+  const { place: secrets, warning } = await chooseSecretsPlace(store, name, storage);
   // The stored secret belongs to the stored client id only.
   let secret = clientSecretOf(ctx.env, clientId === existing.client_id ? existing : undefined, name)?.value;
   if (!secret && ofSandbox) secret = await sandboxClientSecret(clientId);
@@ -52,6 +58,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
       ...hosts,
       client_id: clientId,
       client_secret: secret,
+      secrets,
       scopes: scopes?.length ? scopes : undefined,
       token: undefined,
       user: undefined,
@@ -61,6 +68,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
     await chooseDefault(ctx, name, flags.setDefault || first);
     ctx.info(`Logged in to profile ${name} (${client.http.baseUrl}) with the client-credentials grant.`);
     ctx.info(`Scopes: ${token.scope || '(none)'}; the token expires ${new Date(token.expires_at).toISOString()}.`);
+    if (warning) ctx.info(warning);
     return;
   }
 
@@ -68,7 +76,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   // `platform auth login --profile NAME` the hints name loses no scope.
   const remembered = existing.grant === 'authorization_code' && existing.scopes?.length ? existing.scopes : undefined;
   // The previous sign-in stays until a new one succeeds: a denied or abandoned login logs nobody out.
-  await store.updateProfile(name, { base_url: baseUrl, ...hosts, client_id: clientId, client_secret: secret });
+  await store.updateProfile(name, { base_url: baseUrl, ...hosts, client_id: clientId, client_secret: secret, secrets });
   const [client, { signInWithBrowser }, { fetchUser, ME_SCOPES }, { describeUser }] = await Promise.all([
     ctx.client(),
     import('../../auth/browser-login.js'),
@@ -109,6 +117,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   ctx.info(`✓ Signed in to profile ${name} (${client.http.baseUrl})${who ? ` as ${who}` : ' (the profile scope was not granted, so who is unknown)'}.`);
   ctx.info(`Scopes: ${token.scope || '(none)'}.`);
   ctx.info(`The token expires ${new Date(token.expires_at).toISOString()}${token.refresh_token ? ' and is renewed automatically' : ''}.`);
+  if (warning) ctx.info(warning);
 }
 
 async function parseBrowserFlags(flags: AuthLoginFlags): Promise<{ callbackPort: number; noBrowser: boolean; timeoutMs: number }> {
@@ -133,6 +142,16 @@ async function chooseDefault(ctx: Context, name: string, makeDefault: boolean | 
       ? `Profile ${name} is the default.`
       : `The default profile is still ${current}: use --profile ${name}, or \`platform auth switch ${name}\`.`,
   );
+}
+
+/** The stored profile with its secrets; when its keyring does not answer, without them (they are asked for again). */
+async function storedWithSecrets(store: Awaited<ReturnType<Context['config']>>, name: string): Promise<Profile | undefined> {
+  try {
+    return await store.getProfileWithSecrets(name);
+  } catch (error) {
+    if (error instanceof KeyringUnavailableError) return store.getProfile(name);
+    throw error;
+  }
 }
 
 /** The secret of one of the sandbox's built-in apps (public, like the app itself); undefined for any other client. */

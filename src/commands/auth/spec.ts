@@ -20,6 +20,12 @@ const authLoginOptions = options(
   option({ flags: '--login-hint <user>', description: 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)' }),
   option({ flags: '--set-default', description: 'make this profile the default (the first profile you log in to becomes it anyway)' }),
   option({ flags: '--consent', description: 'show the consent page even if these scopes were allowed before (prompt=consent)' }),
+  option({
+    flags: '--secure-storage <mode>',
+    choices: ['auto', 'require', 'file'],
+    description:
+      'where the secrets go: auto (the OS keyring, else the 0600 config file with a warning), require (the keyring or exit 4), file (env: PLATFORM_SECURE_STORAGE; default auto)',
+  }),
 );
 export type AuthLoginFlags = FlagsOf<typeof authLoginOptions>;
 
@@ -30,6 +36,15 @@ const authStatusOptions = options(
   }),
 );
 export type AuthStatusFlags = FlagsOf<typeof authStatusOptions>;
+
+const authMigrateOptions = options(
+  option({
+    flags: '--secure-storage <mode>',
+    choices: ['auto', 'require', 'file'],
+    description: 'auto (the keyring when it answers; else nothing moves), require (the keyring or exit 4), file (back into the config file)',
+  }),
+);
+export type AuthMigrateFlags = FlagsOf<typeof authMigrateOptions>;
 
 export const authSpec = group({
   name: 'auth',
@@ -86,6 +101,17 @@ export const authSpec = group({
       args: [{ name: 'profile', description: 'the profile to use from now on (see `platform auth status`)', required: true }],
       examples: ['platform auth switch local', 'platform auth switch prod && platform auth status'],
       load: () => import('./switch.js'),
+    }),
+    command({
+      name: 'migrate',
+      summary: 'Move the secrets of every profile (or --profile) from the config file into the OS keyring',
+      description:
+        'Each profile whose client secret or tokens are in the config file gets them moved into the OS keyring:\n' +
+        'they are written, read back, and only then removed from the file. With --secure-storage file they move\n' +
+        'back into the file (mode 0600). Exit 4 when a profile could not be moved (require, or no keyring).',
+      options: authMigrateOptions,
+      examples: ['platform auth migrate', 'platform auth migrate --profile prod --secure-storage require', 'platform auth migrate --secure-storage file'],
+      load: () => import('./migrate.js'),
     }),
     command({
       name: 'logout',

@@ -9,6 +9,7 @@ import type { Env } from '../../io.js';
 import type { CheckState } from '../../auth/token-check.js';
 import { AuthError, CommandError } from '../../errors.js';
 import { loginCommand } from '../advice.js';
+import { secretsPlaceOf } from '../../config/secret-store.js';
 import type { AuthStatusFlags } from './spec.js';
 
 interface ProfileStatus {
@@ -30,6 +31,8 @@ interface ProfileStatus {
   renewable: boolean;
   /** Where the credentials come from: env (PLATFORM_TOKEN/PLATFORM_CLIENT_SECRET), config, or none. */
   source: string;
+  /** Where the profile's stored secrets are: keyring, file (the 0600 config file) or none; read from the reference, the keyring is not asked. */
+  secrets: string;
 }
 
 /** A row of `auth status --check`: what the server said, and what to run when it is not valid. */
@@ -87,6 +90,7 @@ const view: View<ProfileStatus> = {
       table: (p) => (p.expires_at ? `${p.expires_at.slice(0, 16).replace('T', ' ')}${p.expired ? (p.renewable ? ' (renews)' : ' (expired)') : ''}` : '-'),
     },
     { header: 'SOURCE', name: 'source', csv: (p) => p.source },
+    { header: 'SECRETS', name: 'secrets', csv: (p) => p.secrets },
   ],
 };
 
@@ -128,8 +132,13 @@ export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
       scopes: envToken ? [] : (token?.scope.split(' ').filter(Boolean) ?? profile.scopes ?? []),
       expires_at: envToken || !token ? null : new Date(token.expires_at).toISOString(),
       expired: Boolean(!envToken && token && token.expires_at <= now),
-      renewable: Boolean(!envToken && token?.refresh_token),
-      source: envToken ? 'env PLATFORM_TOKEN' : token ? 'config' : secretSource(clientSecretOf(env, profile, name)?.source),
+      renewable: Boolean(!envToken && (token?.refresh_token || profile.keyring_secrets?.includes('refresh_token'))),
+      source: envToken
+        ? 'env PLATFORM_TOKEN'
+        : token
+          ? 'config'
+          : secretSource(clientSecretOf(env, profile, name)?.source ?? (profile.keyring_secrets?.includes('client_secret') ? 'keyring' : undefined)),
+      secrets: secretsPlaceOf(store.storedProfileNames().includes(name) ? profile : undefined),
     };
   });
   if (!flags.check) {
