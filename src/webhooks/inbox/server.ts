@@ -60,7 +60,6 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
   const token = randomBytes(24).toString('base64url');
   const streams = new Set<http.ServerResponse>();
   let origin = '';
-  let port = 0;
 
   function broadcast(event: 'delivery' | 'update', record: InboxRecord): void {
     const frame = `event: ${event}\ndata: ${JSON.stringify(record)}\n\n`;
@@ -200,7 +199,7 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  const { port } = server.address() as AddressInfo;
   origin = `http://${o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host}:${port}`;
 
   return {
