@@ -90,11 +90,10 @@ async function mergeChunk(
       continue;
     }
     const id = String(row.item[idField]);
-    const identity = { key: row.key, hash: row.hash };
     const before = current.get(`${row.campaignId ?? ''}/${id}`);
     // Not found: sent as named, without the nested parts, so the API says so for this row.
     if (!before) {
-      out.push({ line: row.line, item: row.item, campaignId: row.campaignId, ...identity, current: null });
+      out.push({ line: row.line, item: row.item, campaignId: row.campaignId, key: row.key, hash: row.hash, current: null });
       continue;
     }
     const withPartial = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
@@ -110,8 +109,8 @@ async function mergeChunk(
       continue;
     }
     // A resent batch must be the same request as before (its key is replayed), applied or not.
-    if (!resend(row.key) && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id, ...identity });
-    else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, ...identity, current: before });
+    if (!resend(row.key) && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id, key: row.key, hash: row.hash });
+    else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, key: row.key, hash: row.hash, current: before });
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
-import { identifyRows } from './row-identity.js';
+import { identifyRows, occurrenceCounter } from './row-identity.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
@@ -288,6 +288,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   const schema = itemSchema(resource, mode);
   const problems: LocatedProblem[] = [];
   const needsCampaign = resource.parent === 'campaign';
+  const occurrence = occurrenceCounter(mode, resource.idField);
   // Not async: a promise (to wait for) only when the spool's file asks for it.
   const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line'): Promise<void> | undefined => {
     let result = mapped;
@@ -297,7 +298,11 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
         ? { ...result, campaignId }
         : { ok: false, problem: { field: 'campaign_id', message: 'campaign_id is required (a column, or --campaign)' } };
     }
-    if (result.ok) return spool.add({ line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) });
+    if (result.ok) {
+      const row = { line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) };
+      const n = occurrence(row);
+      return spool.add(n > 1 ? { ...row, n } : row);
+    }
     if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
     return spool.add({ line, problem: result.problem });
   };

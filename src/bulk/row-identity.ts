@@ -3,7 +3,7 @@
 // never makes one row pass for another. A patch row is its resource's id; a create row has
 // no id yet, so it is its content. Either way the n-th row with the same identity in the
 // input gets "#n" (n > 1), and the content's hash tells an edited row from the one sent.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SpooledRow } from './spool.js';
 
 export interface RowIdentity {
@@ -15,18 +15,30 @@ export interface RowIdentity {
 
 export type IdentifiedRow = (Exclude<SpooledRow, { problem: unknown }> & RowIdentity) | Extract<SpooledRow, { problem: unknown }>;
 
+/**
+ * Counts the rows known by the same base (id or content) as the validation pass spools them:
+ * the n-th one is spooled with `n`, so the send pass needs no map of every row's base.
+ */
+export function occurrenceCounter(mode: 'create' | 'patch', idField: string): (row: Exclude<SpooledRow, { problem: unknown }>) => number {
+  const seen = new Map<string, number>();
+  return (row) => {
+    const base = mode === 'patch' ? String(row.item[idField]) : contentHash(row);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n;
+  };
+}
+
 /** The rows, each valid one with its identity; `idField` names the id a patch row is known by. */
 export async function* identifyRows(chunks: AsyncIterable<SpooledRow[]>, mode: 'create' | 'patch', idField: string): AsyncGenerator<IdentifiedRow[]> {
-  const seen = new Map<string, number>();
   for await (const chunk of chunks) {
-    yield chunk.map((row) => {
-      if ('problem' in row) return row;
-      const hash = contentHash(row);
-      const base = mode === 'patch' ? String(row.item[idField]) : hash;
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      return { ...row, key: occurrenceKey(base, n), hash };
-    });
+    // The rows of a chunk are parsed for this pass alone: each gets its identity in place (a copy per row costs more).
+    for (const row of chunk as IdentifiedRow[]) {
+      if ('problem' in row) continue;
+      row.hash = contentHash(row);
+      row.key = occurrenceKey(mode === 'patch' ? String(row.item[idField]) : row.hash, row.n ?? 1);
+    }
+    yield chunk as IdentifiedRow[];
   }
 }
 
@@ -36,19 +48,9 @@ export function occurrenceKey(base: string, n: number): string {
 }
 
 function contentHash(row: Exclude<SpooledRow, { problem: unknown }>): string {
-  const content = canonicalJson([row.item, row.campaignId ?? null, row.partial ?? null]);
+  // Items come out of one mapping (CSV cells, JSON items and flags alike), their keys always
+  // in the same order, so plain JSON is a stable form of the content.
+  const content = JSON.stringify([row.item, row.campaignId ?? null, row.partial ?? null]); // (not `n`: which one it is)
   // 96 bits: only rows of one input and one journal are ever compared.
-  return createHash('sha256').update(content).digest('base64url').slice(0, 16);
-}
-
-/** JSON with object keys sorted, so that the same content hashes the same whatever the key order of its input. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return hash('sha1', content, 'base64url').slice(0, 16);
 }

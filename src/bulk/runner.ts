@@ -300,11 +300,17 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
     // This request is answered: its final rows are recorded now (the retried ones go in the next).
     options.journal?.done({
       key: idempotencyKey,
-      results: todo.filter((i) => !again.includes(i)).map((i) => ({ ...results[i]!, key: rows[i]!.key, hash: rows[i]!.hash })),
+      results: todo.filter((i) => !again.includes(i)).map((i) => journaled(results[i]!, rows[i]!)),
     });
     todo = again;
   }
   return results;
+}
+
+/** A result as journaled, with its row's identity (built field by field: a spread of each result costs more). */
+function journaled(result: ResultRow, row: Pending): JournalResult {
+  const { line, id, result: outcome, error_code: code, error_message: message } = result;
+  return { line, id, result: outcome, error_code: code, error_message: message, key: row.key, hash: row.hash };
 }
 
 /** The code and message of a request that failed whole: the API's own, else the error's kind. */

@@ -8,7 +8,9 @@ import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
 import { isRunning } from './process-alive.js';
 
-export type SpooledRow = { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges } | { line: number; problem: RowProblem };
+/** `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create); see row-identity.ts. */
+export type SpooledRow =
+  { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number } | { line: number; problem: RowProblem };
 
 const PREFIX = 'platform-bulk-';
 

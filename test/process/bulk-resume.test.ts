@@ -39,11 +39,14 @@ interface Running {
   /** Resolves once stderr has said this (e.g. the journal line: the run holds its journal). */
   said(text: string): Promise<void>;
   ended: Promise<Ended>;
+  /** Writes the rows to a held stdin and closes it. */
+  feed(text: string): void;
   /** What it has written to stderr so far. */
   stderr(): string;
 }
 
-function cli(args: string[], options: { stdin?: string; env?: Record<string, string>; preload?: string } = {}): Running {
+/** `stdin: { held: true }`: stdin stays open until `feed` (the run holds its journal's lock meanwhile, waiting for its rows). */
+function cli(args: string[], options: { stdin?: string | { held: true }; env?: Record<string, string>; preload?: string } = {}): Running {
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: dir,
@@ -64,7 +67,7 @@ function cli(args: string[], options: { stdin?: string; env?: Record<string, str
     stderr += c.toString();
     for (const w of waiting.filter((w) => stderr.includes(w.text))) w.resolve();
   });
-  child.stdin.end(options.stdin ?? '');
+  if (typeof options.stdin !== 'object') child.stdin.end(options.stdin ?? '');
   const ended = new Promise<Ended>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
   return {
     pid: child.pid!,
@@ -77,6 +80,7 @@ function cli(args: string[], options: { stdin?: string; env?: Record<string, str
             ended.then((e) => Promise.reject(new Error(`ended (${e.code}) before saying "${text}": ${e.stderr}`))),
           ]),
     ended,
+    feed: (text) => child.stdin.end(text),
     stderr: () => stderr,
   };
 }
@@ -91,6 +95,14 @@ function journaledRows(journal: string): number {
       .reduce((n, l) => n + l.split('"line":').length - 1, 0);
   } catch {
     return 0;
+  }
+}
+
+/** Resolves once a run holds the journal's lock (the file beside it). */
+async function lockTaken(journal: string): Promise<void> {
+  for (let waited = 0; !fs.existsSync(`${journal}.lock`); waited += 5) {
+    if (waited > 10_000) throw new Error(`no run took the lock of ${journal}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
@@ -255,9 +267,11 @@ describe('one run at a time per journal (finding 2)', () => {
     const journal = path.join(dir, 'twice.journal');
     const before = await writes();
     await interruptAfter(patchArgs(csv, ['--journal', journal]), journal, 20);
-    const one = cli(patchArgs(csv, ['--resume', journal]));
-    await one.said('Journal:');
+    // The first resume reads its rows from stdin, held open until the second has tried.
+    const one = cli(patchArgs('-', ['--resume', journal]), { stdin: { held: true } });
+    await lockTaken(journal);
     const two = await cli(patchArgs(csv, ['--resume', journal])).ended;
+    one.feed(fs.readFileSync(csv, 'utf8'));
     expect(two.code).toBe(2);
     expect(two.stderr.trim()).toMatch(new RegExp(`^--resume: ${journal} is in use by another run \\(pid ${one.pid}, started \\d{4}-[^)]+\\); `));
     expect(two.stdout).toBe('');
@@ -272,9 +286,10 @@ describe('one run at a time per journal (finding 2)', () => {
     const csv = csvFile('four.csv', [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Four ${i}`])]);
     const journal = path.join(dir, 'four.journal');
     const before = await writes();
-    const holder = cli(patchArgs(csv, ['--journal', journal]));
-    await holder.said('Journal:');
+    const holder = cli(patchArgs('-', ['--journal', journal]), { stdin: { held: true } });
+    await lockTaken(journal);
     const others = await Promise.all([1, 2, 3].map(() => cli(patchArgs(csv, ['--journal', journal])).ended));
+    holder.feed(fs.readFileSync(csv, 'utf8'));
     for (const other of others) {
       expect(other.code).toBe(2);
       expect(other.stderr).toContain(`--journal: ${journal} is in use by another run (pid ${holder.pid}, started `);
