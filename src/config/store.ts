@@ -141,7 +141,8 @@ export class ConfigStore {
       const conf = await this.#writer();
       const read = options.secretsOf;
       const withKeyring = read !== undefined && config.profiles[read]?.secrets === 'keyring' ? read : undefined;
-      if (withKeyring) config.profiles[withKeyring] = withSecrets(config.profiles[withKeyring]!, await this.#readKeyring(withKeyring, config.profiles[withKeyring]));
+      if (withKeyring)
+        config.profiles[withKeyring] = withSecrets(config.profiles[withKeyring]!, await this.#readKeyring(withKeyring, config.profiles[withKeyring]));
       const prior = structuredClone(config.profiles);
       const result = await change(config);
       const deleteAfterWrite = await this.#placeSecrets(config, prior, withKeyring);

@@ -102,9 +102,12 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
 
   it('auth migrate moves file secrets into the keyring, read back before they leave the file; --secure-storage file moves them back', async () => {
     const user = keyringUser();
-    const login = await user.run(['auth', 'login', '--client-credentials', '--profile', 'old', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--secure-storage', 'file'], {
-      env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET },
-    });
+    const login = await user.run(
+      ['auth', 'login', '--client-credentials', '--profile', 'old', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--secure-storage', 'file'],
+      {
+        env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET },
+      },
+    );
     expect(login.code, login.stderr).toBe(0);
     const before = profileOf(user, 'old');
     expect(before).toMatchObject({ secrets: 'file', client_secret: SANDBOX_DEMO_CLIENT_SECRET });
@@ -129,10 +132,18 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
 
   it('a profile kept in the keyring, asked for while no keyring answers: exit 4 naming why, nothing lost', async () => {
     const user = keyringUser();
-    expect((await user.run(['auth', 'login', '--client-credentials', '--profile', 'k'], { env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET } })).code).toBe(0);
+    expect(
+      (await user.run(['auth', 'login', '--client-credentials', '--profile', 'k'], { env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET } })).code,
+    ).toBe(0);
     const result = await user.run(['ads', 'accounts', 'list', '--profile', 'k'], { env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' } });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/the secrets of profile k are in the OS keyring, which did not answer: no D-Bus session bus at \/nonexistent\/bus/);
+    // PLATFORM_TOKEN needs nothing stored: the keyring is not asked.
+    const token = keyring.lookup(user.configDir, 'k', 'access_token')!;
+    const withToken = await user.run(['ads', 'accounts', 'list', '--profile', 'k'], {
+      env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', PLATFORM_TOKEN: token },
+    });
+    expect(withToken.code, withToken.stderr).toBe(0);
     expect((await user.run(['ads', 'accounts', 'list', '--profile', 'k'])).code).toBe(0);
   });
 });
@@ -170,7 +181,17 @@ describe('without a keyring', () => {
 
   it('file never asks the keyring and says nothing about it', async () => {
     const user = new TestUser(sandbox, noBus);
-    const login = await user.run(['auth', 'login', '--client-credentials', '--profile', 'plain', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--secure-storage', 'file']);
+    const login = await user.run([
+      'auth',
+      'login',
+      '--client-credentials',
+      '--profile',
+      'plain',
+      '--client-id',
+      SANDBOX_DEMO_CLIENT_ID,
+      '--secure-storage',
+      'file',
+    ]);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).not.toMatch(/keyring/i);
     expect(profileOf(user, 'plain')).toMatchObject({ secrets: 'file' });
