@@ -4,7 +4,8 @@
 // accept it, a wrongly signed one is refused, an NDJSON export replayed with `webhooks
 // replay` reproduces the deliveries, a hostile body renders as inert text, a cross-origin
 // POST to the replay endpoint is refused, and the inbox survives a restart of listen.
-// Screenshots go to the test's temp folder and, for the record, to /work/notes/screenshots.
+// Screenshots go to the test's temp folder and, when PLATFORM_TEST_SCREENSHOTS names a
+// folder, are copied there too (to keep a set outside the temp folder).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sign } from '../../src/webhooks/hmac.js';
+import { startCli } from '../auth/helpers.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 import { systemTool } from '../helpers/system-tools.js';
 import { userToken } from '../rider/helpers.js';
@@ -21,7 +23,7 @@ import { rideToCompletion, startReceiver, type TestReceiver } from './helpers.js
 import { CHROMIUM, checkingReceiver, launchChromium, listenInspecting, type CheckingReceiver, type InspectingListener } from './inbox-helpers.js';
 
 const chromiumTool = systemTool(CHROMIUM, 'chromium');
-const NOTES_SCREENSHOTS = '/work/notes/screenshots';
+const SCREENSHOTS_COPY = process.env.PLATFORM_TEST_SCREENSHOTS;
 
 describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Chromium${chromiumTool.skipNote}`, () => {
   let sandbox: Sandbox;
@@ -36,9 +38,9 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
   async function screenshot(name: string): Promise<void> {
     const file = path.join(shots, `${name}.png`);
     await page.screenshot({ path: file, fullPage: true });
-    if (fs.existsSync(path.dirname(NOTES_SCREENSHOTS))) {
-      fs.mkdirSync(NOTES_SCREENSHOTS, { recursive: true });
-      fs.copyFileSync(file, path.join(NOTES_SCREENSHOTS, `inbox-${name}.png`));
+    if (SCREENSHOTS_COPY) {
+      fs.mkdirSync(SCREENSHOTS_COPY, { recursive: true });
+      fs.copyFileSync(file, path.join(SCREENSHOTS_COPY, `inbox-${name}.png`));
     }
   }
 
@@ -314,3 +316,28 @@ async function startReceiverPage(html: string): Promise<{ url: string; close(): 
       }),
   };
 }
+
+describe('webhooks listen --inspect, without a browser', () => {
+  it('--open hands the inbox URL to the browser opener; --host other than loopback binds there and warns', async () => {
+    const sandbox = await sandboxOnFreePort();
+    try {
+      const user = new TestUser(sandbox, { PLATFORM_WEBHOOK_SECRET: 's' });
+      const opened: string[] = [];
+      const controller = new AbortController();
+      const run = startCli(user, ['webhooks', 'listen', '--port', '0', '--inspect', '--inspect-port', '0', '--open', '--host', '0.0.0.0'], {
+        signal: controller.signal,
+        openUrl: async (url) => void opened.push(url),
+      });
+      const [, inbox] = await run.waitForStderr(/Inbox: (http:\/\/0\.0\.0\.0:\d+\/)/);
+      await expect.poll(() => opened).toEqual([inbox]);
+      expect(run.stderr()).toContain('warning: the inbox is bound to 0.0.0.0: other machines can reach it');
+      // Bound beyond loopback, it answers another Host (no rebinding check), still behind the token for actions.
+      const port = new URL(inbox!).port;
+      expect(await statusWithHost(`http://127.0.0.1:${port}/`, `machine.lan:${port}`)).toBe(200);
+      controller.abort();
+      expect((await run.done).code).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
