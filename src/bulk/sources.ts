@@ -3,7 +3,7 @@
 // line it starts on, for messages and results. Both are checked as UTF-8 and held to the
 // limits of input-limits.ts while they stream: nothing larger than one limit is held.
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { formatBytes, MAX_JSON_DEPTH, MAX_RECORD_BYTES, shown } from '../schemas/input-limits.js';
 import { parseJsonItems } from './json-items.js';

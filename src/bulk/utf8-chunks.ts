@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { UsageError } from '../errors.js';
 
 /** The input in chunks cut at character boundaries, every byte valid UTF-8. */
-export async function* utf8Chunks(input: AsyncIterable<Buffer | string>, flag: string): AsyncGenerator<Buffer> {
+export async function* utf8Chunks(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, flag: string): AsyncGenerator<Buffer> {
   let carry: Buffer | undefined;
   let line = 1;
   for await (const piece of input) {

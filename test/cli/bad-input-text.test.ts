@@ -161,7 +161,7 @@ describe('an empty flag value is an error, for every flag', () => {
     ['--query', ['ads', 'accounts', 'list', '--query', '']],
     ['--status', ['ads', 'campaigns', 'patch', '--account', 'a', '--campaign-id', 'c', '--status', '']],
   ])('%s', async (flag, args) => {
-    const result = await user.run(args as string[]);
+    const result = await user.run(args);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr.split('\n')[0]).toContain(flag);
     expect(result.stderr.split('\n')[0]).toMatch(/must not be empty|Allowed choices/);
