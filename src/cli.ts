@@ -3,11 +3,11 @@
 import { setMaxListeners } from 'node:events';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
-import { OUTPUT_FORMATS } from './io.js';
+import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './io.js';
 import { idProblem } from './schemas/ids.js';
 import { escapeControls, forStream } from './output/terminal-text.js';
-import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, UsageError } from './errors.js';
-import { createFactory, type FactoryDeps } from './factory.js';
+import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './errors.js';
+import { createFactory, type Factory, type FactoryDeps } from './factory.js';
 import { globalOptions, versionOption } from './commands/globals.js';
 import { HELP_COMMAND, helpTopicsText } from './commands/help-topics.js';
 import { helpRequest } from './commands/help-request.js';
@@ -90,7 +90,10 @@ export function examplesText(spec: CommandSpec): string {
   return `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
-function addCommand(parent: Command, spec: CommandSpec, ctx: Context, argv: readonly string[]): void {
+/** The context of the command being run: built once the global flags are parsed, never changed after. */
+type ContextOf = () => Context;
+
+function addCommand(parent: Command, spec: CommandSpec, io: IO, contextOf: ContextOf, argv: readonly string[]): void {
   const command = parent
     .command(spec.name, { hidden: spec.hidden })
     .summary(spec.summary)
@@ -110,8 +113,8 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, argv: read
     if (spec_.required) required.push(option);
   }
   command.addHelpText('after', `${spec.details ? `\n${spec.details}\n` : ''}${examplesText(spec)}`);
-  configure(command, ctx);
-  for (const child of spec.subcommands ?? []) addCommand(command, child, ctx, argv);
+  configure(command, io);
+  for (const child of spec.subcommands ?? []) addCommand(command, child, io, contextOf, argv);
   const { load } = spec;
   if (!load) return;
   command.action(async (...params: unknown[]) => {
@@ -124,7 +127,7 @@ function addCommand(parent: Command, spec: CommandSpec, ctx: Context, argv: read
     // The spec typed these flags for the module (src/commands/spec.ts); commander parsed them from it.
     // With its parents' too: commander lets a parent take a flag both know (`rider request get
     // ID --wait` sets request's --wait); the command's own value wins where both are set.
-    await module.run(ctx, cmd.optsWithGlobals<never>(), cmd.args, { tree: commandTree, argv });
+    await module.run(contextOf(), cmd.optsWithGlobals<never>(), cmd.args, { tree: commandTree, argv });
   });
 }
 
@@ -135,27 +138,43 @@ function usageAfterError(command: Command): string {
   return `Usage: ${usage}\nRun \`${name} --help\` for its flags and examples.\n`;
 }
 
-function configure(command: Command, ctx: Context): void {
+function configure(command: Command, io: IO): void {
   command
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({
-      writeOut: (text) => ctx.io.stdout.write(text),
-      writeErr: (text) => ctx.io.stderr.write(text),
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
       // Commander echoes the offending value: escape what could drive the terminal.
       outputError: (text, write) => write(`${escapeControls(text)}${usageAfterError(command)}`),
     });
 }
 
-export function buildProgram(ctx: Context, version: string, argv: readonly string[] = []): Command {
+/**
+ * The program for one command line. `start` builds the command's context from the parsed
+ * global flags (once, in the preAction hook); commands get that context, which nothing
+ * changes afterwards.
+ */
+export function buildProgram(
+  io: IO,
+  env: FactoryDeps['env'],
+  start: (globals: GlobalOptions) => Context,
+  version: string,
+  argv: readonly string[] = [],
+): Command {
+  let ctx: Context | undefined;
+  const contextOf: ContextOf = () => {
+    if (!ctx) throw new Error('a command ran before its global flags were parsed');
+    return ctx;
+  };
   const program = new Command('platform')
     .description('Work with the Platform Ads, Rider and Webhooks APIs, or their local sandbox, from the command line.')
     .version(version, versionOption.flags, versionOption.description);
   // -o is checked in preAction rather than by commander, so that a bad value is reported with
   // the usage of the command it was given to, not the program's.
   for (const option of globalOptions) program.addOption(toOption(option.choices === OUTPUT_FORMATS ? { ...option, choices: undefined } : option));
-  configure(program, ctx);
+  configure(program, io);
   program.addHelpText(
     'after',
     examplesText({
@@ -170,7 +189,16 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
   );
   program.addHelpText('after', helpTopicsText());
   program.hook('preAction', async (_program, actionCommand) => {
-    const opts = program.opts<{ profile?: string; output?: Context['globals']['output']; json?: boolean; color: boolean; debug?: boolean; query?: string; safeCsv?: boolean; caFile?: string }>();
+    const opts = program.opts<{
+      profile?: string;
+      output?: Context['globals']['output'];
+      json?: boolean;
+      color: boolean;
+      debug?: boolean;
+      query?: string;
+      safeCsv?: boolean;
+      caFile?: string;
+    }>();
     if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
       actionCommand.error(
         `error: option '-o, --output <format>' argument '${String(opts.output)}' is invalid. Allowed choices are ${OUTPUT_FORMATS.join(', ')}.`,
@@ -180,21 +208,23 @@ export function buildProgram(ctx: Context, version: string, argv: readonly strin
         },
       );
     }
-    ctx.globals.profile = opts.profile;
-    ctx.globals.output = opts.json ? 'json' : opts.output;
-    ctx.globals.debug = Boolean(opts.debug);
-    ctx.globals.safeCsv = Boolean(opts.safeCsv);
-    ctx.globals.caFile = opts.caFile;
     if (opts.query !== undefined) {
       const { queryProblem } = await import('./output/query.js');
       const problem = await queryProblem(opts.query);
       if (problem) actionCommand.error(`error: --query: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
-      ctx.globals.query = opts.query;
     }
-    const forced = ctx.env.CLICOLOR_FORCE !== undefined && ctx.env.CLICOLOR_FORCE !== '0';
-    ctx.globals.color = opts.color !== false && !ctx.env.NO_COLOR && (ctx.io.stdoutIsTTY || forced);
+    const forced = env.CLICOLOR_FORCE !== undefined && env.CLICOLOR_FORCE !== '0';
+    ctx = start({
+      profile: opts.profile,
+      output: opts.json ? 'json' : opts.output,
+      debug: Boolean(opts.debug),
+      safeCsv: Boolean(opts.safeCsv),
+      caFile: opts.caFile,
+      query: opts.query,
+      color: opts.color !== false && !env.NO_COLOR && (io.stdoutIsTTY || forced),
+    });
   });
-  for (const spec of commandTree) addCommand(program, spec, ctx, argv);
+  for (const spec of commandTree) addCommand(program, spec, io, contextOf, argv);
   // Only the program's help command takes a path and topics (runCli handles them); set
   // after the subcommands, which keep commander's own `help [command]`.
   program.helpCommand(`${HELP_COMMAND.name} [command...]`, HELP_COMMAND.summary);
@@ -206,34 +236,34 @@ export async function runCli(argv: string[], deps: FactoryDeps): Promise<number>
   // Every request and back-off sleep of a command listens to this one signal: up to 16 of
   // each at once (--concurrency, --id look-ups). Node warns past 10 as if it were a leak.
   setMaxListeners(64, deps.signal);
-  const factory = createFactory(deps);
-  const { ctx } = factory;
+  let factory: Factory | undefined;
   try {
     const help = helpRequest(argv, commandTree);
     if (help && 'topic' in help) {
-      ctx.io.stdout.write(help.topic.text());
+      deps.io.stdout.write(help.topic.text());
       return EXIT.ok;
     }
-    const program = buildProgram(ctx, deps.version, argv);
+    const program = buildProgram(deps.io, deps.env, (globals) => (factory = createFactory(deps, globals)).ctx, deps.version, argv);
     await program.parseAsync(help?.argv ?? argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(ctx, error, factory.clientProfile());
+    return reportError(deps, factory?.ctx.globals.debug ?? false, error, factory?.clientProfile());
   } finally {
-    await factory.close();
+    await factory?.close();
   }
 }
 
-function reportError(ctx: Context, error: unknown, profile: string | undefined): number {
+function reportError({ io, signal }: Pick<FactoryDeps, 'io' | 'signal'>, debug: boolean, error: unknown, profile: string | undefined): number {
   if (error instanceof CommanderError) {
     if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return EXIT.ok;
     // Commander has already printed its one-line message (and a suggestion for typos).
     if (error.code === 'commander.executeSubCommandAsync') return EXIT.failure;
     return EXIT.usage;
   }
-  if (error instanceof InterruptedError || (ctx.signal.aborted && !(error instanceof UsageError))) {
+  // A stop that came after the last batch leaves a run that finished: its own result stands.
+  if (error instanceof InterruptedError || (signal.aborted && !(error instanceof UsageError || error instanceof PartialFailureError))) {
     // An interrupt may say what is left to do (a ride still running, a run to resume).
-    ctx.io.stderr.write(`${error instanceof InterruptedError ? error.message : 'interrupted'}\n`);
+    io.stderr.write(`${error instanceof InterruptedError ? error.message : 'interrupted'}\n`);
     return EXIT.interrupted;
   }
   // An answer of the API names the profile it was asked with: a wrong default explains itself.
@@ -241,8 +271,8 @@ function reportError(ctx: Context, error: unknown, profile: string | undefined):
   const line = `${errorLine(error)}${fromApi && profile && !errorLine(error).includes(`profile ${profile}`) ? ` (profile ${profile})` : ''}`;
   const advice = adviceFor(error);
   // A partial failure has reported each item already; its message may be empty.
-  if (line) ctx.io.stderr.write(`${forStream(line, ctx.io.stderrIsTTY)}${advice ? `; ${advice}` : ''}\n`);
-  if (error instanceof UsageError && error.usage) ctx.io.stderr.write(`${error.usage}\n`);
-  if (ctx.globals.debug && error instanceof Error && error.stack) ctx.io.stderr.write(`${error.stack}\n`);
+  if (line) io.stderr.write(`${forStream(line, io.stderrIsTTY)}${advice ? `; ${advice}` : ''}\n`);
+  if (error instanceof UsageError && error.usage) io.stderr.write(`${error.usage}\n`);
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   return exitCodeFor(error);
 }

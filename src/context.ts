@@ -3,15 +3,18 @@
 import type { ConfigStore } from './config/store.js';
 import type { ProfileChoice } from './config/resolve.js';
 import type { ApiClient } from './api/client.js';
-import type { Clock, Env, GlobalOptions, IO, ProgressDisplay, StatusLine, TransferDisplay } from './io.js';
+import type { Clock, Env, GlobalOptions, IO, OutputTarget, ProgressDisplay, StatusLine, TransferDisplay } from './io.js';
 
-export interface Context {
+// Its own layer, just under the commands (CONTRIBUTING.md, Layers): it names the api and config
+// services, so layers below take the narrower views they need (OutputTarget, BrowserLoginContext).
+export interface Context extends OutputTarget {
   io: IO;
   env: Env;
   clock: Clock;
   /** Aborts on Ctrl-C (SIGINT). */
   signal: AbortSignal;
-  globals: GlobalOptions;
+  /** The global flags as parsed; frozen before the command runs. */
+  readonly globals: Readonly<GlobalOptions>;
   /** The profile store, opened on first use. */
   config(): Promise<ConfigStore>;
   /** The profile this command uses and why (--profile, PLATFORM_PROFILE or the default). */

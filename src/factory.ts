@@ -40,10 +40,11 @@ export interface Factory {
   close(): Promise<void>;
 }
 
-export function createFactory(deps: FactoryDeps): Factory {
+/** The context of one command, from its dependencies and its parsed global flags (frozen: nothing changes them). */
+export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = { color: false, debug: false }): Factory {
   const clock = deps.clock ?? systemClock;
   const redactor = new Redactor();
-  const globals: GlobalOptions = { color: false, debug: false };
+  const globals: Readonly<GlobalOptions> = Object.freeze({ ...parsedGlobals });
   let config: ConfigStore | undefined;
   let client: Promise<ApiClient> | undefined;
   let usedProfile: string | undefined;

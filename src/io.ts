@@ -98,3 +98,13 @@ export function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new Error(String(reason));
 }
+
+/**
+ * What the output layer needs of a command's context: where to write, the global flags that
+ * shape output, and a line of chatter. A command's Context is one (src/context.ts).
+ */
+export interface OutputTarget {
+  readonly io: IO;
+  readonly globals: Readonly<GlobalOptions>;
+  info(line: string): void;
+}

@@ -1,8 +1,7 @@
 // The browser sign-in (authorization code with PKCE; spec 5.5, RFC 8252): a loopback
 // listener, the authorize URL (printed first, then opened), and a wait for the redirect,
 // or for the redirect URL pasted on stdin when no browser can be opened here.
-import type { Context } from '../context.js';
-import type { StatusLine } from '../io.js';
+import type { Clock, IO, StatusLine } from '../io.js';
 import { CommandError, errorLine } from '../errors.js';
 import { callbackPages } from './callback-page.js';
 import { formatDuration } from './duration.js';
@@ -32,11 +31,21 @@ export interface AuthorizationGrant {
   verifier: string;
 }
 
+/** What the sign-in needs of a command's context: its terminal, clock, Ctrl-C, and a browser. */
+export interface BrowserLoginContext {
+  io: IO;
+  clock: Clock;
+  signal: AbortSignal;
+  info(line: string): void;
+  status(text: string): Promise<StatusLine>;
+  openUrl(url: string): Promise<void>;
+}
+
 type Outcome = { kind: 'callback'; callback: Callback } | { kind: 'pasted'; params: CallbackParams } | { kind: 'timeout' } | { kind: 'interrupted' };
 
 /** Runs the sign-in; `complete` exchanges the code and says who signed in, for the browser's page. */
 export async function signInWithBrowser<T>(
-  ctx: Context,
+  ctx: BrowserLoginContext,
   options: BrowserSignInOptions,
   complete: (grant: AuthorizationGrant) => Promise<{ result: T; who: string }>,
 ): Promise<T> {

@@ -1,6 +1,6 @@
 // One resource in full, for `... view`: aligned "label  value" lines on a terminal (nested
 // values indented below their label), the API's object as JSON otherwise or with -o json.
-import type { Context } from '../context.js';
+import type { OutputTarget } from '../io.js';
 import { resolveFormat } from './format.js';
 import { escapeInline } from './terminal-text.js';
 import { write } from '../stream-write.js';
@@ -8,7 +8,7 @@ import { write } from '../stream-write.js';
 /** A field and its readable value: text, or a list of lines shown below the label. */
 export type DetailField = [label: string, value: string | string[] | undefined];
 
-export async function writeDetail(ctx: Context, raw: unknown, fields: DetailField[]): Promise<void> {
+export async function writeDetail(ctx: OutputTarget, raw: unknown, fields: DetailField[]): Promise<void> {
   const format = resolveFormat(ctx);
   if ((format !== 'table' && format !== 'wide') || ctx.globals.query !== undefined) {
     const { writeObject } = await import('./rows.js');

@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
+import type { OutputTarget } from '../io.js';
 import type { Env, OutputFormat } from '../io.js';
 
 /** -o/--json when given; otherwise a table for a person at a terminal, JSON for a pipe. */
-export function resolveFormat(ctx: Context): OutputFormat {
+export function resolveFormat(ctx: OutputTarget): OutputFormat {
   return ctx.globals.output ?? (ctx.io.stdoutIsTTY ? 'table' : 'json');
 }
 

@@ -3,13 +3,13 @@
 // objects; CSV, text and tables use the view's columns. Everything but the table streams.
 // On a terminal, nothing a server or a file sent can act on it: control and bidi characters
 // are shown escaped in every format; to a pipe or a file, JSON, NDJSON and CSV stay exact.
-import type { Context } from '../context.js';
+import type { OutputTarget } from '../io.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeControls, escapeInline, jsonForStream } from './terminal-text.js';
 import { ChunkedWriter, write } from '../stream-write.js';
 
-export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
   const format = resolveFormat(ctx);
   const isTTY = ctx.io.stdoutIsTTY;
@@ -58,7 +58,7 @@ export async function writeRows<T>(ctx: Context, view: View<T>, rows: AsyncItera
 }
 
 /** Prints one object (e.g. `auth status` of one profile) in the chosen format. */
-export async function writeObject<T>(ctx: Context, view: View<T>, row: T): Promise<void> {
+export async function writeObject<T>(ctx: OutputTarget, view: View<T>, row: T): Promise<void> {
   if (ctx.globals.query !== undefined) {
     await writeQueried(ctx, ctx.globals.query, row, true);
     return;
@@ -88,7 +88,7 @@ function escapedView<T>(view: View<T>, escape: (text: string) => string): View<T
  * --query: every row first (a list reads all its pages: see ads/list.ts), then the expression,
  * then the chosen format. Text writes a string or number result bare, an array one element a line.
  */
-async function writeQueried(ctx: Context, expression: string, rows: unknown, single = false): Promise<number> {
+async function writeQueried(ctx: OutputTarget, expression: string, rows: unknown, single = false): Promise<number> {
   const { resultRows, resultView, runQuery } = await import('./query.js');
   let input: unknown = rows;
   if (!single) {

@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import stringWidth from 'string-width';
-import type { Context } from '../context.js';
+import type { OutputTarget } from '../io.js';
 import type { Column, View } from './columns.js';
 
 const GAP = 2;
@@ -17,7 +17,7 @@ const longestWord = (text: string) => Math.max(0, ...text.split(' ').map((word) 
  * ellipsis and wraps 'words' cells between words. `wide` (-o wide) shows every column, those
  * only CSV carries too, and cuts none. Cells hold no newlines (rows.ts escapes them).
  */
-export function renderTable<T>(ctx: Context, view: View<T>, rows: readonly T[], { wide = false } = {}): string {
+export function renderTable<T>(ctx: OutputTarget, view: View<T>, rows: readonly T[], { wide = false } = {}): string {
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
   const columns = view.columns.filter((c) => wide || !c.csvOnly);
   const values = columns.map((c) => rows.map((row) => (c.table ?? c.csv)(row) ?? ''));

@@ -384,8 +384,27 @@ describe('the end of a resumed run (finding 11)', () => {
       expect(parseResults(ended.stdout).filter((r) => r.result === 'ok')).toHaveLength(ids.length);
       expect(ended.stderr).not.toContain('to send the rest');
       expect(ended.code, ended.stderr).toBe(0);
+
+      // The same late stop with a row that failed (an id the account does not have): exit 1, as
+      // the results say, not 130 as for a run with rows left to send.
+      const withFailure = csvFile('late-failed.csv', [
+        ['campaign_id', 'name'],
+        ...ids.map((id, i) => [i === 7 ? '00000000-0000-4000-8000-000000000000' : id, `Late stop again ${i}`]),
+      ]);
+      const journal2 = path.join(dir, 'late-failed.journal');
+      const run2 = cli(patchArgs(withFailure, ['--journal', journal2], 150, 2), { env: { PLATFORM_BASE_URL: slow.url } });
+      const poll2 = setInterval(() => {
+        if (sentRows(journal2) < ids.length) return;
+        clearInterval(poll2);
+        run2.stop('SIGTERM');
+      }, 2);
+      const ended2 = await run2.ended;
+      clearInterval(poll2);
+      expect(parseResults(ended2.stdout).filter((r) => r.result === 'failed')).toHaveLength(1);
+      expect(ended2.stderr).not.toContain('to send the rest');
+      expect(ended2.code, ended2.stderr).toBe(1);
     } finally {
       slow.stop();
     }
-  }, 60_000);
+  }, 90_000);
 });
