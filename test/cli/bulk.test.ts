@@ -327,7 +327,16 @@ describe('a 10,000-row patch on a flaky network', () => {
 
 describe('interrupt and resume', () => {
   it('Ctrl-C stops sending, reports unsent rows as skipped (exit 130); --resume sends only those', async () => {
-    const slow = await sandboxOnFreePort({ seed: 5, latencyMs: 40 });
+    // Ctrl-C comes as the sandbox answers the third batch: the reads are done, batches are being sent.
+    const controller = new AbortController();
+    let batchesAnswered = 0;
+    const slow = await sandboxOnFreePort({
+      seed: 5,
+      latencyMs: 40,
+      log: (line) => {
+        if (/^PATCH \/v1\/ads\/[^/]+\/campaigns 200 /.test(line) && ++batchesAnswered === 3) controller.abort(new Error('interrupted'));
+      },
+    });
     try {
       const slowUser = new TestUser(slow);
       const slowAccount = (await firstAccount(slowUser)).ad_account_id;
@@ -338,14 +347,12 @@ describe('interrupt and resume', () => {
       );
       const input = file('resume.csv', csv);
       slow.resetStats();
-      const controller = new AbortController();
       const running = slowUser.run(
         ['ads', 'campaigns', 'patch', '--account', slowAccount, '--from-csv', input, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'],
         { signal: controller.signal },
       );
-      // After the reads of the current state (a patch reads first), while batches are being sent.
-      setTimeout(() => controller.abort(new Error('interrupted')), 450);
       const first = await running;
+      expect(batchesAnswered).toBeGreaterThanOrEqual(3);
       expect(first.code).toBe(130);
       const results = first.stdout
         .trim()

@@ -146,9 +146,12 @@ async function killAndResume(
     // A run may finish before its stop comes; otherwise it ended by the signal or with 130.
     if (result.code === 0) return { stdout: result.stdout, stopped };
     stopped.push({ signal, code: result.code, doneRows: result.stoppedAt ?? 0 });
-    // One SIGTERM or SIGHUP lets the run wind down and name the command that resumes it.
-    // (A signal that lands before the CLI has set up its handlers ends it at once, as for any program.)
-    if ((signal === 'SIGTERM' || signal === 'SIGHUP') && result.code === 130) expect(result.stderr).toContain(`--resume ${journal}`);
+    // One SIGTERM or SIGHUP lets the run wind down and name the command that resumes it. They
+    // come once rows have results (STOPS), so the CLI's handlers are in place: always checked.
+    if (signal === 'SIGTERM' || signal === 'SIGHUP') {
+      expect(result.code, `${signal}: ${result.stderr}`).toBe(130);
+      expect(result.stderr).toContain(`--resume ${journal}`);
+    }
     if (fs.existsSync(journal)) resume = ['--resume', journal];
   }
   const endings: string[] = [];
