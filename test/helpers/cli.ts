@@ -27,16 +27,23 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-/** A clock whose sleeps are 100x shorter, and which remembers what was asked for. */
+/**
+ * A clock whose sleeps are 100x shorter, and which remembers what was asked for. Its now()
+ * keeps up with its sleeps: a sleep of `ms` ends with now() at least `ms` after it began,
+ * as on a real clock, so code that sleeps and then reads the time sees the wait it asked for.
+ */
 export function fastClock(): Clock & { slept: number[] } {
   const slept: number[] = [];
+  let ahead = 0;
+  const now = () => Date.now() + ahead;
   return {
     slept,
-    now: () => Date.now(),
+    now,
     sleep: (ms, signal) =>
       new Promise((resolve, reject) => {
         slept.push(ms);
         if (signal?.aborted) return reject(signal.reason);
+        const wakeAt = now() + ms;
         const onAbort = () => {
           clearTimeout(timer);
           reject(signal!.reason);
@@ -45,6 +52,7 @@ export function fastClock(): Clock & { slept: number[] } {
         const timer = setTimeout(
           () => {
             signal?.removeEventListener('abort', onAbort);
+            ahead += Math.max(0, wakeAt - now());
             resolve();
           },
           Math.ceil(ms / 100),
