@@ -13,8 +13,6 @@ const MAX_POLL_MS = 15_000;
 /** The spinner's elapsed time moves at least this often. */
 const TICK_MS = 1000;
 
-export const DEFAULT_TIMEOUT = '30m';
-
 /** `90s`, `30m`, `2h`, `1500ms` -> milliseconds. */
 export function parseDuration(text: string, flag: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text.trim());
