@@ -264,7 +264,7 @@ describe('bad input exits 2 naming the flag, and sends nothing', () => {
     ['no range', ['--type', 'AD_PERFORMANCE', '--columns', 'clicks'], /--since and --until .* or --last/],
     ['--last with --since', ['--type', 'AD_PERFORMANCE', '--columns', 'clicks', '--last', '7d', '--since', '2025-01-13'], /--last cannot be used with --since/],
     ['a bad --last', ['--type', 'AD_PERFORMANCE', '--columns', 'clicks', '--last', 'week'], /--last: expected a count/],
-    ['a bad --timeout', ['--type', 'AD_PERFORMANCE', '--columns', 'clicks', '--last', '7d', '--timeout', 'soon'], /--timeout: expected a duration/],
+    ['a bad --timeout', ['--type', 'AD_PERFORMANCE', '--columns', 'clicks', '--last', '7d', '--timeout', 'soon'], /--timeout: "soon" is not a duration/],
   ])('%s', async (_name, args, message) => {
     const before = apiRequests();
     const result = await user.run([...base, ...args]);

@@ -4,7 +4,8 @@ import { quoteArgs } from '../../quote.js';
 import type { Invocation } from '../../spec.js';
 import { refuseExisting, reportDestination, saveReport } from './save.js';
 import type { DownloadReportFlags } from './spec.js';
-import { parseDuration, waitForReport } from './wait.js';
+import { parseDuration } from '../../../auth/duration.js';
+import { waitForReport } from './wait.js';
 
 export async function run(ctx: Context, flags: DownloadReportFlags, args: string[], invocation: Invocation): Promise<void> {
   const id = args[0]!;

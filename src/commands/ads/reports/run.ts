@@ -5,7 +5,8 @@ import { quoteArgs } from '../../quote.js';
 import { createReport } from './create.js';
 import { refuseExisting, reportDestination, saveReport } from './save.js';
 import type { RunReportFlags } from './spec.js';
-import { parseDuration, waitForReport } from './wait.js';
+import { parseDuration } from '../../../auth/duration.js';
+import { waitForReport } from './wait.js';
 
 export async function run(ctx: Context, flags: RunReportFlags): Promise<void> {
   const timeoutMs = parseDuration(flags.timeout, '--timeout');

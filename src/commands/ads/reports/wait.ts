@@ -3,7 +3,7 @@
 // a --timeout, or Ctrl-C; the last two name the command that waits again.
 import type { ReportsApi } from '../../../api/reports.js';
 import type { Context } from '../../../context.js';
-import { CommandError, InterruptedError, UsageError } from '../../../errors.js';
+import { CommandError, InterruptedError } from '../../../errors.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 
 /** First wait between polls, its growth, and its ceiling: quick jobs end quickly, slow ones are not hammered. */
@@ -12,14 +12,6 @@ const POLL_GROWTH = 1.5;
 const MAX_POLL_MS = 15_000;
 /** The spinner's elapsed time moves at least this often. */
 const TICK_MS = 1000;
-
-/** `90s`, `30m`, `2h`, `1500ms` -> milliseconds. */
-export function parseDuration(text: string, flag: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text.trim());
-  if (!match || Number(match[1]) <= 0) throw new UsageError(`${flag}: expected a duration such as 90s, 30m or 2h, not ${JSON.stringify(text)}`);
-  const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  return Math.round(Number(match[1]) * factor);
-}
 
 export interface WaitOptions {
   account: string;
