@@ -35,6 +35,8 @@ export interface LoginNeed {
   area?: 'rider' | 'delivery';
   /** The call used PLATFORM_SERVER_TOKEN, not the profile's token. */
   serverToken?: boolean;
+  /** The profile does not exist yet: the login creates it. */
+  create?: boolean;
 }
 
 /** No or refused credentials, or a missing scope; the message names the `auth login` command to run. Exit 4. */
@@ -68,6 +70,8 @@ export class NetworkError extends Error {
   constructor(
     message: string,
     readonly cause?: unknown,
+    /** The origin it tried to reach directly (not through a proxy), for advice about it. */
+    readonly origin?: string,
   ) {
     super(message);
     this.name = 'NetworkError';

@@ -16,6 +16,7 @@ import { AuthError, InterruptedError, UsageError } from './errors.js';
 import { progressDisplay, transferDisplay } from './output/progress.js';
 import { forStream } from './output/terminal-text.js';
 import { terminalColumns } from './output/format.js';
+import { baseUrlAdvice } from './commands/advice.js';
 
 export interface FactoryDeps {
   io: IO;
@@ -124,11 +125,10 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     const store = await ctx.config();
     const profile = store.getProfile(profileName);
     if (!profile) {
-      throw new AuthError(`no profile named ${profileName}. Run \`platform auth login --client-credentials --profile ${profileName}\` to create it.`);
+      throw new AuthError(`no profile named ${profileName}`, { profile: profileName, grant: 'client_credentials', create: true });
     }
     const baseUrl = baseUrlOf(env, profile)?.value;
-    if (!baseUrl)
-      throw new UsageError(`profile ${profileName} has no base URL; run \`platform auth login --client-credentials --profile ${profileName} --base-url URL\``);
+    if (!baseUrl) throw new UsageError(`profile ${profileName} has no base URL; ${baseUrlAdvice(profileName)}`);
     // Three hosts (README, Credentials): secrets go only to auth_url, bearer tokens never do.
     const authUrl = authUrlOf(env, profile)?.value ?? baseUrl;
     const riderUrl = riderUrlOf(env, profile)?.value ?? baseUrl;

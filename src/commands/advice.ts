@@ -3,6 +3,9 @@
 // it names commands and flags; the API and auth layers only say what happened.
 import { AuthError, NetworkError, type LoginNeed } from '../errors.js';
 import { isUntrustedCertificate } from '../http/connection-failure.js';
+import { connectionErrorCode } from '../http/retry.js';
+
+const isLoopback = (origin: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(origin).hostname);
 
 /** The exact command that signs the profile in again, with the scopes it lacks. */
 export function loginCommand(need: Pick<LoginNeed, 'profile' | 'grant' | 'scopes' | 'held'>): string {
@@ -22,7 +25,10 @@ export function adviceFor(error: unknown): string | undefined {
     if (need.area === 'rider') return `sign in as a rider with \`${loginCommand(need)}\``;
     if (need.area === 'delivery') return `sign the profile in with the delivery scope: \`${loginCommand(need)}\``;
     if (need.scopes) return `sign in with ${need.scopes.length === 1 ? 'that scope' : 'those scopes'}: \`${loginCommand(need)}\``;
-    return `run \`${loginCommand(need)}\` to sign in again`;
+    return `run \`${loginCommand(need)}\` to ${need.create ? 'create it' : 'sign in again'}`;
+  }
+  if (error instanceof NetworkError && error.origin && connectionErrorCode(error.cause) === 'ECONNREFUSED' && isLoopback(error.origin)) {
+    return 'is the sandbox running? Start it with `platform sandbox serve`';
   }
   if (error instanceof NetworkError && isUntrustedCertificate(error.cause)) {
     return 'if a TLS-inspecting proxy or a private CA signed it, trust that CA with --ca-file FILE (or PLATFORM_CA_FILE)';
@@ -34,6 +40,14 @@ export function adviceFor(error: unknown): string | undefined {
     return advice;
   }
   return undefined;
+}
+
+/** After a delivery whose signature does not match its body (listen's line for it). */
+export const SIGNATURE_MISMATCH_ADVICE = 'run `platform webhooks verify` on the saved delivery to see why';
+
+/** The command that gives a profile its base URL. */
+export function baseUrlAdvice(profile: string): string {
+  return `run \`platform auth login --client-credentials --profile ${profile} --base-url URL\` with your API's URL`;
 }
 
 /** What to do after a rider API error (spec 7.2 and the sandbox's own codes), by code. */

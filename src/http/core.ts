@@ -9,7 +9,7 @@ import type { Clock } from '../io.js';
 import { ApiError, NetworkError, type LoginNeed } from '../errors.js';
 import { authErrorFor } from './auth-errors.js';
 import type { Redactor } from './redact.js';
-import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
 
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string>;
 
@@ -129,8 +129,9 @@ export class HttpCore {
           const proxy = proxyFor(url, this.#options.proxy);
           const via = proxy ? ` through the proxy ${proxy.origin} (from ${proxy.variable}; NO_PROXY lists hosts to reach directly)` : '';
           throw new NetworkError(
-            `could not reach ${this.baseUrl}${via}: ${describeConnectionFailure(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})${proxy ? '' : this.#hintFor(error)}`,
+            `could not reach ${this.baseUrl}${via}: ${describeConnectionFailure(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})`,
             error,
+            proxy ? undefined : this.baseUrl,
           );
         }
         await this.#wait(policy, attempt, undefined, signal);
@@ -216,12 +217,6 @@ export class HttpCore {
     const suffix = isRetryableStatus(response.status) && response.attempts > 1 ? ` (gave up after ${response.attempts} attempts)` : '';
     const authError = req.auth !== false && this.#options.tokens ? authErrorFor(response.status, code, message, this.#options.tokens.need) : undefined;
     return authError ?? new ApiError(response.status, code, message + suffix, response.headers['x-request-id']);
-  }
-
-  #hintFor(error: unknown): string {
-    if (connectionErrorCode(error) !== 'ECONNREFUSED') return '';
-    const host = new URL(this.baseUrl).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? '. Is the sandbox running? Start it with `platform sandbox serve`' : '';
   }
 
   async #wait(policy: RetryPolicy, attempt: number, retryAfterMs: number | undefined, signal?: AbortSignal): Promise<void> {

@@ -38,7 +38,7 @@ export class ReplayInputError extends Error {}
 /** Deliveries to resend, in file order. */
 export function parseReplayInput(input: Buffer): ReplayItem[] {
   const text = input.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw new ReplayInputError('it is empty: give a capture file of `platform webhooks listen --save` or event JSON');
+  if (text.trim() === '') throw new ReplayInputError('it is empty: give a capture file (NDJSON, as listen --save writes it) or event JSON');
   let whole: unknown;
   let parsedWhole = false;
   try {

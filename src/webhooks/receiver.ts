@@ -21,6 +21,9 @@ import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from './signatur
 import { parseRoutes, type ForwardRoutes } from './forward-routes.js';
 import { randomUUID } from 'node:crypto';
 
+/** The reason of a delivery whose signature is well formed but not the body's (the command layer adds what to run). */
+export const BODY_MISMATCH = 'the HMAC-SHA256 of the body does not match';
+
 const FORWARD_CONCURRENCY = 4;
 /** How long Ctrl-C waits for forwards in flight before giving them up. */
 const CLOSE_GRACE_MS = 1000;
@@ -166,7 +169,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       const parsed = parseSignature(header);
       if (!parsed.ok) reason = `${SIGNATURE_HEADER} ${parsed.problem}`;
       else if (matches(body, options.secret, parsed.signature.bytes)) valid = true;
-      else reason = 'the HMAC-SHA256 of the body does not match (run `platform webhooks verify` on the saved delivery to see why)';
+      else reason = BODY_MISMATCH;
     }
     const target = routes.targetFor(fields.event_type);
     const queue = target === undefined ? undefined : queues.get(target);

@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { EVENT_TYPES } from '../../webhooks/events.js';
-import type { ReceivedEvent } from '../../webhooks/receiver.js';
+import { BODY_MISMATCH, type ReceivedEvent } from '../../webhooks/receiver.js';
+import { SIGNATURE_MISMATCH_ADVICE } from '../advice.js';
 import type { ForwardReport } from '../../webhooks/forward-queue.js';
 import { webhookSecret } from './secret.js';
 import { checkUrl } from '../url.js';
@@ -124,7 +125,7 @@ export function eventLine(e: ReceivedEvent): string {
   let line = cells.join('  ');
   if (e.duplicate) line += '  duplicate (ignored)';
   if (e.out_of_order) line += `  out of order (keeping ${e.latest})`;
-  if (e.reason) line += `  (${e.reason})`;
+  if (e.reason) line += `  (${e.reason}${e.reason === BODY_MISMATCH ? `: ${SIGNATURE_MISMATCH_ADVICE}` : ''})`;
   if (e.catch_up) line += '  catch-up';
   return line;
 }
