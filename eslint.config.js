@@ -17,8 +17,8 @@ export default tseslint.config(
     },
   },
   {
-    // Build scripts are plain Node ESM, outside the TypeScript project.
-    files: ['src/build/**/*.mjs'],
+    // Build scripts and the mutation check are plain Node ESM, outside the TypeScript project.
+    files: ['src/build/**/*.mjs', 'test/mutation/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

@@ -1,0 +1,68 @@
+// Mutants chosen by hand: each names a mistake that once went (or could go) unnoticed. `find`
+// must occur exactly once in the file; a mutant whose text is gone (the code was rewritten)
+// is reported as not applicable rather than silently dropped.
+export const CURATED = [
+  {
+    id: 'merge-drop-row-negation',
+    file: 'src/bulk/merge.ts',
+    find: 'negation: partial.targeting.negation ?? now.negation',
+    replace: 'negation: now.negation',
+    description: "applyPartial drops the row's targeting negation (keeps the current one)",
+  },
+  {
+    id: 'merge-drop-row-operator',
+    file: 'src/bulk/merge.ts',
+    find: 'operator: partial.targeting.operator ?? now.operator',
+    replace: 'operator: now.operator',
+    description: "applyPartial drops the row's targeting operator (keeps the current one)",
+  },
+  {
+    id: 'runner-sent-not-awaited',
+    file: 'src/bulk/runner.ts',
+    find: 'await options.journal?.sent({',
+    replace: 'void options.journal?.sent({',
+    description: "the runner sends a batch without waiting for the journal's sent record",
+  },
+  {
+    id: 'journal-sent-no-fsync-wait',
+    file: 'src/bulk/journal.ts',
+    find: "this.#write({ type: 'sent', ...record });\n      await this.#flush();",
+    replace: "this.#write({ type: 'sent', ...record });\n      void this.#flush().catch(() => undefined);",
+    description: 'Journal.sent resolves before its record is fsynced',
+  },
+  {
+    id: 'journal-done-not-written',
+    file: 'src/bulk/journal.ts',
+    find: "this.#write({ type: 'done', ...record });",
+    replace: '',
+    description: 'Journal.done writes no record (every batch looks in flight on resume)',
+  },
+  {
+    id: 'merge-resend-judged-unchanged',
+    file: 'src/bulk/merge.ts',
+    find: 'if (!resend(row.key) && isUnchanged(',
+    replace: 'if (isUnchanged(',
+    description: 'a batch resent with its key may be judged unchanged (its request would differ)',
+  },
+  {
+    id: 'runner-stopped-ignores-journal-failure',
+    file: 'src/bulk/runner.ts',
+    find: 'refused !== undefined || unjournaled() !== undefined',
+    replace: 'refused !== undefined',
+    description: 'the runner keeps sending after the journal could not be written',
+  },
+  {
+    id: 'signature-strict-ignored',
+    file: 'src/webhooks/signature.ts',
+    find: 'if (options.strict && signature.quirks.length)',
+    replace: 'if (false)',
+    description: 'verify --strict accepts a signature with quirks',
+  },
+  {
+    id: 'hmac-length-check-dropped',
+    file: 'src/webhooks/hmac.ts',
+    find: 'computed.length === expected.length && ',
+    replace: '',
+    description: 'matches() compares without checking lengths first (timingSafeEqual throws)',
+  },
+];
