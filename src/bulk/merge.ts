@@ -10,6 +10,17 @@ import type { PartialChanges } from './row-mapping.js';
 import type { CurrentLookup } from './current.js';
 import type { IdentifiedRow, RowIdentity } from './row-identity.js';
 import { AuthError } from '../errors.js';
+import { AD_GROUP_FIELDS, type AdsField } from '../schemas/ads-fields.js';
+
+/**
+ * The targeting settings (negation, operator) a row changes on their own: the ad group
+ * table's `sibling` fields at `targeting.x`, each kept from the current targeting unless the
+ * row gives it. Sorted, so the body's keys keep one order whatever the table's.
+ */
+const TARGETING_SETTINGS = (AD_GROUP_FIELDS as readonly AdsField[])
+  .filter((f) => f.merge === 'sibling' && f.part === 'path' && f.paths[0]!.startsWith('targeting.'))
+  .map((f) => f.paths[0]!.slice('targeting.'.length))
+  .sort();
 
 /**
  * A row after the merge: to send (with the resource as it is now, for a dry run; null when
@@ -153,7 +164,7 @@ export function applyPartial(item: Json, partial: PartialChanges, current: Json)
     out.schedule = { start_time: start, ...(end ? { end_time: end } : {}) };
   }
   if (partial.targeting) {
-    const now = (current.targeting ?? { negation: false, operator: 'AND', criteria: [] }) as { negation: boolean; operator: string; criteria: Json[] };
+    const now = (current.targeting ?? { negation: false, operator: 'AND', criteria: [] }) as Json & { criteria: Json[] };
     let criteria = now.criteria.map(inputSpelling);
     const { keyword, platform_one: platformOne } = partial.targeting;
     if (keyword) {
@@ -163,7 +174,8 @@ export function applyPartial(item: Json, partial: PartialChanges, current: Json)
     }
     if (platformOne === true && !criteria.some((c) => 'platform_one' in c)) criteria.push({ platform_one: {} });
     if (platformOne === false) criteria = criteria.filter((c) => !('platform_one' in c));
-    out.targeting = { negation: partial.targeting.negation ?? now.negation, operator: partial.targeting.operator ?? now.operator, criteria };
+    const given = partial.targeting as Json;
+    out.targeting = { ...Object.fromEntries(TARGETING_SETTINGS.map((key) => [key, given[key] ?? now[key]])), criteria };
   }
   return { item: out };
 }

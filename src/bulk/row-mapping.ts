@@ -2,12 +2,11 @@
 // Pure: a bad row becomes a RowProblem naming the column, never an exception.
 import type { z } from 'zod';
 import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
-import { adGroupStatus, adProduct, budgetUnit, campaignStatus, inputMatchType } from '../schemas/friendly.js';
 import { formatPath } from '../schemas/issues.js';
 import { shown, shownName } from '../schemas/input-limits.js';
-import { decimalToE5, isAmountE5, MAX_AMOUNT_E5, MoneyFormatError } from '../schemas/money.js';
-import { DOTTED_PATHS, type BulkMode, type BulkResource } from './csv-columns.js';
-import { DaypartingError, parseDayparting } from './dayparting.js';
+import { ADS_FIELDS, fieldsInHelpOrder, type AdsField, type MappingPart, type ParserName } from '../schemas/ads-fields.js';
+import { FIELD_PARSERS, FieldParseError, splitCell } from '../schemas/ads-field-parsers.js';
+import type { BulkMode, BulkResource } from './csv-columns.js';
 
 export interface RowProblem {
   field: string;
@@ -47,7 +46,10 @@ const SCHEMAS: Record<BulkResource, Record<BulkMode, z.ZodType>> = {
   ads: { create: CreateAdInput, patch: UpdateAdInput },
 };
 
-const ID_COLUMN: Record<BulkResource, string> = { campaigns: 'campaign_id', ad_groups: 'ad_group_id', ads: 'ad_id' };
+/** The column of the item's own id. */
+function idColumn(resource: BulkResource): string {
+  return (ADS_FIELDS[resource] as readonly AdsField[]).find((f) => f.role === 'id')!.column;
+}
 
 /** Which column to blame for a schema problem at a body path. */
 const COLUMN_FOR_PATH: Array<[RegExp, string]> = [
@@ -67,12 +69,6 @@ const COLUMN_FOR_PATH: Array<[RegExp, string]> = [
   [/^dayparting_schedule/, 'daypart'],
 ];
 
-const split = (cell: string) =>
-  cell
-    .split('|')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let node = target;
@@ -83,50 +79,36 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   node[keys[keys.length - 1]!] = value;
 }
 
-/** An amount in its currency; a patch may leave the currency out (the resource's is used: merge.ts). */
-function money(column: string, cell: string, currency: string | undefined, mode: BulkMode = 'create'): { amount_e5: string; currency_code?: string } {
-  if (!currency && mode !== 'patch') throw new RowError('currency', `currency is required with ${column}`);
+/** A cell parsed by the table's parser, a problem named by its column. */
+function parse(column: string, parser: ParserName, cell: string): unknown {
   try {
-    return { amount_e5: decimalToE5(cell), ...(currency ? { currency_code: currencyCode(currency) } : {}) };
+    return FIELD_PARSERS[parser](cell);
   } catch (error) {
-    if (error instanceof MoneyFormatError) throw new RowError(column, error.message);
+    if (error instanceof FieldParseError) throw new RowError(column, error.message);
     throw error;
   }
 }
 
-/**
- * USD (usd is read as USD). Checked here, not only by the schema: a patch's budget is merged
- * into the current one before the schema sees it, so a bad code would first cost a read.
- */
-function currencyCode(cell: string): string {
-  if (!/^[A-Za-z]{3}$/.test(cell)) throw new RowError('currency', 'must be a three-letter ISO 4217 code, e.g. USD');
-  return cell.toUpperCase();
-}
-
-function enumCell<T>(column: string, cell: string, map: { toApi: (s: string) => T | undefined; friendly: string[] }): T {
-  const value = map.toApi(cell);
-  if (value === undefined) throw new RowError(column, `${shown(cell)} is not one of ${map.friendly.join(', ')}`);
-  return value;
-}
-
-function booleanCell(column: string, cell: string): boolean {
-  const value = cell.trim().toLowerCase();
-  if (['true', 'yes', '1'].includes(value)) return true;
-  if (['false', 'no', '0'].includes(value)) return false;
-  throw new RowError(column, `${shown(cell)} is not true or false`);
+/** An amount in its currency; a patch may leave the currency out (the resource's is used: merge.ts). */
+function money(column: string, cell: string, currency: string | undefined, mode: BulkMode = 'create'): { amount_e5: string; currency_code?: string } {
+  if (!currency && mode !== 'patch') throw new RowError('currency', `currency is required with ${column}`);
+  const amount = parse(column, 'decimalAmount', cell) as string;
+  return { amount_e5: amount, ...(currency ? { currency_code: parse('currency', 'currency', currency) as string } : {}) };
 }
 
 type Built = { item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges };
 
 /**
  * Maps the parts of a row one by one (id, status, budget, bidding, targeting, ...), each
- * on its own, so that every problem of the row is reported, not only the first.
+ * on its own, so that every problem of the row is reported, not only the first. The parts
+ * run are those the resource's field table names, in PARTS' order.
  */
 function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Built {
   const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
   const built: Built & { partial: PartialChanges } = { item: {}, partial: {} };
-  const parts = [mapIdAndName, mapStatus, mapBudget, ...(resource === 'ad_groups' ? AD_GROUP_PARTS : []), mapDottedPaths];
-  for (const map of parts) {
+  const named = new Set<MappingPart>((ADS_FIELDS[resource] as readonly AdsField[]).map((f) => f.part));
+  for (const [part, map] of Object.entries(PARTS) as Array<[MappingPart, (parts: RowParts) => void]>) {
+    if (!named.has(part)) continue;
     try {
       map({ resource, mode, row, cell, ...built });
     } catch (error) {
@@ -148,18 +130,20 @@ interface RowParts {
   partial: PartialChanges;
 }
 
-function mapIdAndName({ resource, mode, row, cell, item }: RowParts): void {
+function mapName({ row, cell, item }: RowParts): void {
   if (cell('name') !== undefined) item.name = row.name;
-  const idColumn = ID_COLUMN[resource];
+}
+
+function mapId({ resource, mode, cell, item }: RowParts): void {
+  const column = idColumn(resource);
   if (mode !== 'patch') return;
-  const id = cell(idColumn);
-  if (!id) throw new RowError(idColumn, `${idColumn} is required`);
-  item[idColumn] = id;
+  const id = cell(column);
+  if (!id) throw new RowError(column, `${column} is required`);
+  item[column] = id;
 }
 
 function mapStatus({ resource, row, cell, item }: RowParts): void {
-  const statusMap = resource === 'campaigns' ? campaignStatus : adGroupStatus;
-  if (cell('status') !== undefined) item.configured_status = enumCell('status', row.status!, statusMap);
+  if (cell('status') !== undefined) item.configured_status = parse('status', resource === 'campaigns' ? 'campaignStatus' : 'adGroupStatus', row.status!);
 }
 
 function mapBudget({ mode, row, cell, item, partial }: RowParts): void {
@@ -168,19 +152,18 @@ function mapBudget({ mode, row, cell, item, partial }: RowParts): void {
   let total: { amount_e5: string; currency_code?: string } | undefined;
   if (cell('budget') !== undefined) total = money('budget', row.budget!, currency, mode);
   if (cell('budget_e5') !== undefined) {
-    if (!/^\d+$/.test(row.budget_e5!)) throw new RowError('budget_e5', `${shown(row.budget_e5!)} is not a whole number of 1/100000 units`);
-    if (!isAmountE5(row.budget_e5!)) throw new RowError('budget_e5', `${shown(row.budget_e5!)} is more than ${MAX_AMOUNT_E5}, the largest amount_e5`);
+    const amount = parse('budget_e5', 'amountE5', row.budget_e5!) as string;
     if (!currency && mode !== 'patch') throw new RowError('currency', 'currency is required with budget_e5');
-    total = { amount_e5: row.budget_e5!.replace(/^0+(?=\d)/, ''), ...(currency ? { currency_code: currencyCode(currency) } : {}) };
+    total = { amount_e5: amount, ...(currency ? { currency_code: parse('currency', 'currency', currency) as string } : {}) };
   }
   const unitCell = cell('budget_unit');
   if (mode === 'patch') {
     // Only what the row names changes: an amount keeps its unit, a unit keeps its amount.
     if (total || unitCell !== undefined)
-      partial.budget = { ...(unitCell !== undefined ? { unit: enumCell('budget_unit', unitCell, budgetUnit) } : {}), ...(total ? { total } : {}) };
+      partial.budget = { ...(unitCell !== undefined ? { unit: parse('budget_unit', 'budgetUnit', unitCell) as string } : {}), ...(total ? { total } : {}) };
   } else if (total) {
     if (!unitCell) throw new RowError('budget_unit', 'budget_unit is required with budget (daily, weekly or fixed)');
-    item.budget = { unit: enumCell('budget_unit', unitCell, budgetUnit), total };
+    item.budget = { unit: parse('budget_unit', 'budgetUnit', unitCell), total };
   } else if (unitCell !== undefined) {
     throw new RowError('budget', 'budget_unit needs budget (or budget_e5) and currency');
   }
@@ -188,7 +171,7 @@ function mapBudget({ mode, row, cell, item, partial }: RowParts): void {
 
 function mapAdProduct({ mode, row, cell, item, partial }: RowParts): void {
   if (cell('ad_product') !== undefined) {
-    const product = enumCell('ad_product', row.ad_product!, adProduct);
+    const product = parse('ad_product', 'adProduct', row.ad_product!) as string;
     if (mode === 'patch') partial.ad_product = product;
     else item.ad_product = product;
   } else if (mode === 'create') item.ad_product = 'SPONSORED_LISTING';
@@ -215,10 +198,10 @@ function mapBidding({ mode, row, cell, item, partial }: RowParts): void {
 function mapTargeting({ mode, row, cell, item, partial }: RowParts): void {
   const keyword =
     cell('keywords') !== undefined
-      ? { keywords: split(row.keywords!), match_type: enumCell('match_type', cell('match_type') ?? 'exact', inputMatchType) }
+      ? { keywords: splitCell(row.keywords!), match_type: parse('match_type', 'matchType', cell('match_type') ?? 'exact') as string }
       : undefined;
   if (!keyword && cell('match_type') !== undefined && mode === 'create') throw new RowError('match_type', 'match_type needs keywords');
-  const platformOne = cell('platform_one') !== undefined ? booleanCell('platform_one', row.platform_one!) : undefined;
+  const platformOne = cell('platform_one') !== undefined ? (parse('platform_one', 'presence', row.platform_one!) as boolean) : undefined;
   if (mode === 'patch') {
     // Keywords replace only the keyword criterion; platform_one adds or removes only itself.
     if (keyword || platformOne !== undefined)
@@ -232,17 +215,11 @@ function mapTargeting({ mode, row, cell, item, partial }: RowParts): void {
 }
 
 function mapStores({ row, cell, item }: RowParts): void {
-  if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: split(row.store_ids!) } };
+  if (cell('store_ids') !== undefined) item.ad_subjects = { stores: { store_ids: parse('store_ids', 'list', row.store_ids!) } };
 }
 
 function mapDayparting({ row, cell, item }: RowParts): void {
-  if (cell('daypart') === undefined) return;
-  try {
-    item.dayparting_schedule = parseDayparting(row.daypart!.split('|'));
-  } catch (error) {
-    if (error instanceof DaypartingError) throw new RowError('daypart', error.message);
-    throw error;
-  }
+  if (cell('daypart') !== undefined) item.dayparting_schedule = parse('daypart', 'dayparting', row.daypart!);
 }
 
 function mapSchedule({ mode, cell, item, partial }: RowParts): void {
@@ -260,21 +237,18 @@ function mapSchedule({ mode, cell, item, partial }: RowParts): void {
   }
 }
 
-const AD_GROUP_PARTS = [mapAdProduct, mapBidding, mapTargeting, mapStores, mapDayparting, mapSchedule];
-
-/** Dotted API paths set (or override) single fields. */
-function mapDottedPaths({ resource, mode, cell, item, partial }: RowParts): void {
-  for (const [path, type] of Object.entries(DOTTED_PATHS[resource])) {
-    const value = cell(path);
+/**
+ * Fields set on their own at their API path (the dotted columns): parsed by the table's
+ * parser; in a patch a targeting setting (merge rule `sibling`) is merged into the current
+ * targeting (merge.ts), since the API replaces targeting whole.
+ */
+function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
+  for (const field of fieldsInHelpOrder(resource)) {
+    const value = field.part === 'path' ? cell(field.column) : undefined;
     if (value === undefined) continue;
-    let typed: unknown = value;
-    if (type === 'boolean') typed = booleanCell(path, value);
-    if (type === 'number') {
-      typed = Number(value);
-      if (!Number.isFinite(typed)) throw new RowError(path, `${shown(value)} is not a number`);
-    }
-    if (path === 'ad_subjects.stores.store_ids') typed = split(value);
-    if (mode === 'patch' && (path === 'targeting.operator' || path === 'targeting.negation')) {
+    const typed = parse(field.column, field.parser, value);
+    const path = field.paths[0]!;
+    if (mode === 'patch' && field.merge === 'sibling' && path.startsWith('targeting.')) {
       partial.targeting = { ...partial.targeting, [path.slice('targeting.'.length)]: typed };
       continue;
     }
@@ -282,6 +256,21 @@ function mapDottedPaths({ resource, mode, cell, item, partial }: RowParts): void
     setPath(item, path, typed);
   }
 }
+
+/** Every part a table may name, in the order they map a row (a new part fails typecheck here until it is implemented). */
+const PARTS: Record<MappingPart, (parts: RowParts) => void> = {
+  name: mapName,
+  id: mapId,
+  status: mapStatus,
+  budget: mapBudget,
+  adProduct: mapAdProduct,
+  bidding: mapBidding,
+  targeting: mapTargeting,
+  stores: mapStores,
+  dayparting: mapDayparting,
+  schedule: mapSchedule,
+  path: mapPaths,
+};
 
 /** Maps and validates one row; `row` holds the cells by column name. */
 export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>): MappedRow {

@@ -88,21 +88,29 @@ type OptionValue<O extends OptionSpec> = O['kind'] extends 'int' | 'number'
         : string
       : boolean;
 
-/** Always present: required, defaulted, or a negatable `--no-x` (default true). */
-type AlwaysSet<O extends OptionSpec> = O extends { required: true }
+/** The keys of the options that are not a `--no-x`. */
+type PositiveKeys<O extends OptionSpec> = O extends OptionSpec ? (LongFlag<O['flags']> extends `no-${string}` ? never : OptionKey<O['flags']>) : never;
+
+/**
+ * Always present: required, defaulted, or a lone negatable `--no-x` (commander: default
+ * true). A pair `--x` + `--no-x` is not: given neither, the key is undefined ("unchanged").
+ */
+type AlwaysSet<O extends OptionSpec, Positive extends string> = O extends { required: true }
   ? true
   : O extends { default: string | number | boolean }
     ? true
     : LongFlag<O['flags']> extends `no-${string}`
-      ? true
+      ? OptionKey<O['flags']> extends Positive
+        ? false
+        : true
       : false;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The flags object commander hands a command whose options are `Options`. */
 export type FlagsOf<Options extends readonly OptionSpec[]> = Simplify<
-  { [O in Options[number] as AlwaysSet<O> extends true ? OptionKey<O['flags']> : never]: OptionValue<O> } & {
-    [O in Options[number] as AlwaysSet<O> extends true ? never : OptionKey<O['flags']>]?: OptionValue<O>;
+  { [O in Options[number] as AlwaysSet<O, PositiveKeys<Options[number]>> extends true ? OptionKey<O['flags']> : never]: OptionValue<O> } & {
+    [O in Options[number] as AlwaysSet<O, PositiveKeys<Options[number]>> extends true ? never : OptionKey<O['flags']>]?: OptionValue<O>;
   }
 >;
 
@@ -118,9 +126,12 @@ export function options<const T extends readonly OptionSpec[]>(...specs: T): T {
   return specs;
 }
 
+/** Omit over each member of a union (an array of options typed as a union of them). */
+type WithoutDefault<O> = O extends unknown ? Omit<O, 'default'> : never;
+
 /** The same options without defaults (a patch leaves unset fields unchanged). */
-export function withoutDefaults<const T extends readonly OptionSpec[]>(specs: T): { [K in keyof T]: Omit<T[K], 'default'> } {
-  return specs.map(({ default: _unused, ...rest }) => rest) as { [K in keyof T]: Omit<T[K], 'default'> };
+export function withoutDefaults<const T extends readonly OptionSpec[]>(specs: T): { [K in keyof T]: WithoutDefault<T[K]> } {
+  return specs.map(({ default: _unused, ...rest }) => rest) as { [K in keyof T]: WithoutDefault<T[K]> };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flagProblem, flagsRow } from '../../src/commands/ads/flags.js';
-import { parseDayparting } from '../../src/bulk/dayparting.js';
+import { parseDayparting } from '../../src/schemas/dayparting.js';
 import { mapRow } from '../../src/bulk/row-mapping.js';
 import { applyPartial } from '../../src/bulk/merge.js';
 
@@ -13,8 +13,8 @@ describe('ads flags -> one row -> the one mapping', () => {
   });
 
   it('fills only the cells of the flags given, and names the flag of a problem', () => {
-    expect(flagsRow({ budget: '400', currency: 'USD' }, 'campaign_id', 'c1')).toEqual({ campaign_id: 'c1', budget: '400', currency: 'USD' });
-    const bad = mapRow('campaigns', 'patch', flagsRow({ budgetE5: '1.5', currency: 'USD' }, 'campaign_id', 'c1'));
+    expect(flagsRow('campaigns', 'patch', { budget: '400', currency: 'USD' }, 'c1')).toEqual({ campaign_id: 'c1', budget: '400', currency: 'USD' });
+    const bad = mapRow('campaigns', 'patch', flagsRow('campaigns', 'patch', { budgetE5: '1.5', currency: 'USD' }, 'c1'));
     expect(bad.ok ? '' : flagProblem(bad.problem.field, bad.problem.message)).toMatch(/^--budget-e5: /);
   });
 
@@ -24,15 +24,15 @@ describe('ads flags -> one row -> the one mapping', () => {
       budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '37600000', currency_code: 'USD' } },
       schedule: { start_time: '2027-01-01T00:00:00Z' },
     };
-    const amount = mapRow('campaigns', 'patch', flagsRow({ budget: '400', currency: 'USD' }, 'campaign_id', 'c1'));
+    const amount = mapRow('campaigns', 'patch', flagsRow('campaigns', 'patch', { budget: '400', currency: 'USD' }, 'c1'));
     expect(amount.ok && applyPartial(amount.item, amount.partial!, current)).toEqual({
       item: { campaign_id: 'c1', budget: { unit: 'BUDGET_UNIT_WEEKLY', total: { amount_e5: '40000000', currency_code: 'USD' } } },
     });
-    const unit = mapRow('campaigns', 'patch', flagsRow({ budgetUnit: 'daily' }, 'campaign_id', 'c1'));
+    const unit = mapRow('campaigns', 'patch', flagsRow('campaigns', 'patch', { budgetUnit: 'daily' }, 'c1'));
     expect(unit.ok && applyPartial(unit.item, unit.partial!, current)).toEqual({
       item: { campaign_id: 'c1', budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '37600000', currency_code: 'USD' } } },
     });
-    const end = mapRow('ad_groups', 'patch', flagsRow({ end: '2027-03-01T00:00:00Z' }, 'ad_group_id', 'g1'));
+    const end = mapRow('ad_groups', 'patch', flagsRow('ad_groups', 'patch', { end: '2027-03-01T00:00:00Z' }, 'g1'));
     expect(end.ok && applyPartial(end.item, end.partial!, current)).toEqual({
       item: { ad_group_id: 'g1', schedule: { start_time: '2027-01-01T00:00:00Z', end_time: '2027-03-01T00:00:00Z' } },
     });
@@ -46,7 +46,7 @@ describe('ads flags -> one row -> the one mapping', () => {
         criteria: [{ keyword_targeting: { keywords: ['a'], match_type: 'MATCH_TYPE_BROAD' } }, { platform_one: {} }, { new_to_brand: {} }],
       },
     };
-    const keywords = mapRow('ad_groups', 'patch', flagsRow({ keywords: ['pizza', 'pasta'] }, 'ad_group_id', 'g1'));
+    const keywords = mapRow('ad_groups', 'patch', flagsRow('ad_groups', 'patch', { keywords: ['pizza', 'pasta'] }, 'g1'));
     expect(keywords.ok && applyPartial(keywords.item, keywords.partial!, current)).toEqual({
       item: {
         ad_group_id: 'g1',
@@ -57,7 +57,7 @@ describe('ads flags -> one row -> the one mapping', () => {
         },
       },
     });
-    const off = mapRow('ad_groups', 'patch', flagsRow({ platformOne: false }, 'ad_group_id', 'g1'));
+    const off = mapRow('ad_groups', 'patch', flagsRow('ad_groups', 'patch', { platformOne: false }, 'g1'));
     expect(off.ok && applyPartial(off.item, off.partial!, current)).toEqual({
       item: {
         ad_group_id: 'g1',

@@ -2,6 +2,7 @@
 // loads when it runs. Each command's flags type is derived from its options here.
 import { columnsHelp } from '../../bulk/csv-columns.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
+import { AD_FIELDS, AD_GROUP_FIELDS, CAMPAIGN_FIELDS, flagsOf } from '../../schemas/ads-fields.js';
 import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';
 import { ACCOUNT, account, paging } from './options-spec.js';
 import { withAccountDefault } from './account-spec.js';
@@ -57,63 +58,26 @@ const BULK_HELP =
   "a row that would change nothing is reported unchanged and not sent. A dry run's table shows amounts as decimals " +
   "and statuses by their short names; its JSON and CSV keep the API's exact values.";
 
-const budget = options(
-  option({
-    flags: '--budget <amount>',
-    description: 'budget as a decimal, e.g. 12.34 (converted exactly to amount_e5 = amount x 10^5; the spec leaves the scale open, the field name states it)',
-  }),
-  option({ flags: '--budget-e5 <amount_e5>', description: 'budget as the raw amount_e5 integer, e.g. 1234000' }),
-  option({ flags: '--currency <code>', description: "ISO 4217 currency of --budget/--bid, e.g. USD (a patch: the resource's own when not given)" }),
-  option({ flags: '--budget-unit <unit>', description: 'budget period', choices: ['daily', 'weekly', 'fixed'], default: 'daily' }),
-);
-const status = option({ flags: '--status <status>', description: 'configured status', choices: ['active', 'paused'] });
-
-const campaignFields = options(option({ flags: '--name <name>', description: 'campaign name' }), status, ...budget);
-
-const adGroupFields = options(
-  option({ flags: '--name <name>', description: 'ad group name' }),
-  status,
-  ...budget,
-  option({ flags: '--bid <amount>', description: 'manual bid as a decimal in --currency (sets manual bidding)' }),
-  option({ flags: '--auto-bid', description: 'automatic bidding' }),
-  option({ flags: '--start <time>', description: 'schedule start, ISO 8601 (create default: now)' }),
-  option({ flags: '--end <time>', description: 'schedule end, ISO 8601 (default: none)' }),
-  option({ flags: '--keywords <list>', description: 'keyword targeting, comma-separated', kind: 'list' }),
-  option({ flags: '--match-type <type>', description: 'keyword match type', choices: ['exact', 'broad'] }),
-  option({ flags: '--platform-one', description: 'target Platform One members' }),
-  option({ flags: '--target-operator <op>', description: 'how targeting criteria combine', choices: ['AND', 'OR'] }),
-  option({ flags: '--negate-targeting', description: 'target everyone except the criteria' }),
-  option({ flags: '--store-ids <list>', description: 'stores the ad group promotes, comma-separated', kind: 'list' }),
-  option({
-    flags: '--daypart <days=HH:MM-HH:MM>',
-    description: 'dayparting, repeatable: days are mon..sun, ranges (mon-fri) or lists (sat,sun); 24:00 ends the day',
-    kind: 'repeat',
-  }),
-);
+/** The field flags of each write command: the field tables' (src/schemas/ads-fields.ts). */
+const campaignFields = flagsOf(CAMPAIGN_FIELDS, 'create');
+const adGroupFields = flagsOf(AD_GROUP_FIELDS, 'create');
 
 const listStoresOptions = options(account, ...paging);
 const listCampaignsOptions = options(account, ...paging, ids('campaign'));
 const createCampaignsOptions = options(account, ...campaignFields, ...bulk);
-const patchCampaignsOptions = options(account, campaignId('campaign to change'), ...withoutDefaults(campaignFields), ...bulk);
+const patchCampaignsOptions = options(account, campaignId('campaign to change'), ...withoutDefaults(flagsOf(CAMPAIGN_FIELDS, 'patch')), ...bulk);
 const listAdGroupsOptions = options(account, campaign, ...paging, ids('ad group'));
-const createAdGroupsOptions = options(
-  account,
-  campaignOptional,
-  option({ flags: '--ad-product <product>', description: 'ad product', choices: ['listing', 'search'], default: 'listing' }),
-  ...adGroupFields,
-  ...bulk,
-);
+const createAdGroupsOptions = options(account, campaignOptional, ...adGroupFields, ...bulk);
 const patchAdGroupsOptions = options(
   account,
   campaignOptional,
   adGroupId('ad group to change'),
-  ...withoutDefaults(adGroupFields),
-  option({ flags: '--no-platform-one', description: 'stop targeting Platform One members (the other criteria stay)' }),
+  ...withoutDefaults(flagsOf(AD_GROUP_FIELDS, 'patch')),
   ...bulk,
 );
 const listAdsOptions = options(account, campaign, adGroup, ...paging, ids('ad'));
-const createAdsOptions = options(account, campaign, adGroup, option({ flags: '--name <name>', description: 'ad name' }), fromJson, ...bulkRun);
-const patchAdsOptions = options(account, campaign, adGroup, adId('ad to change'), option({ flags: '--name <name>', description: 'new ad name' }), ...bulk);
+const createAdsOptions = options(account, campaign, adGroup, ...flagsOf(AD_FIELDS, 'create'), fromJson, ...bulkRun);
+const patchAdsOptions = options(account, campaign, adGroup, adId('ad to change'), ...flagsOf(AD_FIELDS, 'patch'), ...bulk);
 
 const viewCampaignOptions = options(account, campaignId('campaign to show'));
 const viewAdGroupOptions = options(account, campaign, adGroupId('ad group to show'));

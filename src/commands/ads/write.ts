@@ -32,15 +32,6 @@ export interface WriteRequest {
   fromFlags: () => Record<string, string>;
 }
 
-/** The flags (as --kebab-case) among `keys` that were given. */
-export function givenFlags(flags: object, keys: readonly string[]): string[] {
-  const values = flags as Record<string, unknown>;
-  // false is given too: commander sets it for --no-x (e.g. --no-platform-one).
-  return keys
-    .filter((key) => values[key] !== undefined)
-    .map((key) => `--${values[key] === false ? 'no-' : ''}${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
-}
-
 function sourceOf(request: WriteRequest): BulkSource {
   const { flags, fieldFlags } = request;
   if (flags.fromCsv !== undefined && flags.fromJson !== undefined) throw new UsageError('--from-csv and --from-json cannot be used together');

@@ -3,7 +3,7 @@ import type { Ad, AdAccount, AdGroup, Campaign, CurrencyAmount, Store } from '..
 import { e5ToDecimal } from '../../schemas/money.js';
 import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
 import type { View } from '../columns.js';
-import { formatDayparting } from '../../bulk/dayparting.js';
+import { formatDayparting } from '../../schemas/dayparting.js';
 
 /** "12.34 USD" for tables. */
 export function money(amount: CurrencyAmount | undefined): string | undefined {

@@ -1,9 +1,9 @@
 import { ADS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
 import type { Invocation } from '../../spec.js';
-import { UsageError } from '../../../errors.js';
+import { adCreateRequest, givenFieldFlags } from '../requests.js';
 import type { CreateAdsFlags } from '../spec.js';
-import { givenFlags, runWrite } from '../write.js';
+import { runWrite } from '../write.js';
 
 export async function run(ctx: Context, flags: CreateAdsFlags, _args: string[], invocation: Invocation): Promise<void> {
   await runWrite(ctx, {
@@ -12,10 +12,7 @@ export async function run(ctx: Context, flags: CreateAdsFlags, _args: string[], 
     mode: 'create',
     scope: { account: flags.account, campaign: flags.campaign, adGroup: flags.adGroup },
     flags,
-    fieldFlags: givenFlags(flags, ['name']),
-    fromFlags: () => {
-      if (flags.name === undefined) throw new UsageError('--name is required (or use --from-json)');
-      return { name: flags.name };
-    },
+    fieldFlags: givenFieldFlags(flags, 'ads', 'create'),
+    fromFlags: () => adCreateRequest(flags).cells,
   });
 }
