@@ -36,7 +36,7 @@ _platform_flags() {
     'sandbox') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-chaos --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --secure-storage --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --with-token --secure-storage --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth status') words='--check --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth token') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth switch') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
@@ -324,9 +324,9 @@ _platform_flag_values() {
 # COMPREPLY for a positional argument of command path $1.
 _platform_args() {
   case "$1" in
-    'config set') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
-    'config get') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
-    'config unset') COMPREPLY=($(compgen -W 'account ca_file' -- "$cur")) ;;
+    'config set') COMPREPLY=($(compgen -W 'account ca_file secure_storage' -- "$cur")) ;;
+    'config get') COMPREPLY=($(compgen -W 'account ca_file secure_storage' -- "$cur")) ;;
+    'config unset') COMPREPLY=($(compgen -W 'account ca_file secure_storage' -- "$cur")) ;;
     'rider places get') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'rider places set') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'webhooks verify') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;

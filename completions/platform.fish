@@ -159,6 +159,7 @@ complete -c platform -n '__platform_is \'auth login\'' -l 'timeout' -x -d 'how l
 complete -c platform -n '__platform_is \'auth login\'' -l 'login-hint' -x -d 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'set-default' -d 'make this profile the default (the first profile you log in to becomes it anyway)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'consent' -d 'show the consent page even if these scopes were allowed before (prompt=consent)'
+complete -c platform -n '__platform_is \'auth login\'' -l 'with-token' -d 'store an access token read from stdin (never an argument), checked with the server once; nothing renews it'
 complete -c platform -n '__platform_is \'auth login\'' -l 'secure-storage' -x -a 'auto require file' -d 'where the secrets go: auto (the OS keyring, else the 0600 config file with a warning), require (the keyring or exit 4), file (env: PLATFORM_SECURE_STORAGE; default auto)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'auth login\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
@@ -236,7 +237,7 @@ complete -c platform -n '__platform_is \'config\'' -l 'query' -x -d 'JMESPath ex
 complete -c platform -n '__platform_is \'config\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config set\'' -f
-complete -c platform -n '__platform_is \'config set\'' -a 'account ca_file'
+complete -c platform -n '__platform_is \'config set\'' -a 'account ca_file secure_storage'
 complete -c platform -n '__platform_is \'config set\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config set\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config set\'' -l 'json' -d 'same as --output json'
@@ -247,7 +248,7 @@ complete -c platform -n '__platform_is \'config set\'' -l 'query' -x -d 'JMESPat
 complete -c platform -n '__platform_is \'config set\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config set\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config get\'' -f
-complete -c platform -n '__platform_is \'config get\'' -a 'account ca_file'
+complete -c platform -n '__platform_is \'config get\'' -a 'account ca_file secure_storage'
 complete -c platform -n '__platform_is \'config get\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config get\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config get\'' -l 'json' -d 'same as --output json'
@@ -258,7 +259,7 @@ complete -c platform -n '__platform_is \'config get\'' -l 'query' -x -d 'JMESPat
 complete -c platform -n '__platform_is \'config get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config unset\'' -f
-complete -c platform -n '__platform_is \'config unset\'' -a 'account ca_file'
+complete -c platform -n '__platform_is \'config unset\'' -a 'account ca_file secure_storage'
 complete -c platform -n '__platform_is \'config unset\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'config unset\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'config unset\'' -l 'json' -d 'same as --output json'

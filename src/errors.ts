@@ -26,7 +26,8 @@ export class UsageError extends Error {
  */
 export interface LoginNeed {
   profile: string;
-  grant: 'client_credentials' | 'authorization_code';
+  /** token: an access token given with `auth login --with-token` (nothing renews it). */
+  grant: 'client_credentials' | 'authorization_code' | 'token';
   /** Scopes the call needed and the token lacks (403). */
   scopes?: string[];
   /** Scopes the refused token had: a new sign-in asks for these too, so nothing that worked stops working. */

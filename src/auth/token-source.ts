@@ -80,6 +80,7 @@ export class ProfileTokenSource implements TokenSource {
   /** The command that signs this profile in again, by its grant. */
   get loginHint(): string {
     const name = this.#o.profileName;
+    if (this.grant === 'token') return `platform auth login --with-token --profile ${name}`;
     return this.grant === 'authorization_code' ? `platform auth login --profile ${name}` : `platform auth login --client-credentials --profile ${name}`;
   }
 
@@ -124,6 +125,12 @@ export class ProfileTokenSource implements TokenSource {
         this.#remember(stored);
         if (stored && this.#usable(stored) && stored.access_token !== refused) return stored.access_token;
         const grant = profile.grant ?? stored?.grant ?? 'client_credentials';
+        // A token given with `auth login --with-token` has nothing to renew it by: the advice names that login.
+        if (grant === 'token')
+          return new AuthError(
+            `${stored ? `the token of profile ${this.#o.profileName} was refused` : `profile ${this.#o.profileName} has no token`}, and a token given with --with-token cannot be renewed`,
+            this.need,
+          );
         let token: StoredToken;
         try {
           token =

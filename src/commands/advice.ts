@@ -9,6 +9,8 @@ const isLoopback = (origin: string) => ['127.0.0.1', 'localhost', '[::1]'].inclu
 
 /** The exact command that signs the profile in again, with the scopes it lacks. */
 export function loginCommand(need: Pick<LoginNeed, 'profile' | 'grant' | 'scopes' | 'held'>): string {
+  // A token given on stdin is replaced the same way; no scopes can be asked for.
+  if (need.grant === 'token') return `platform auth login --with-token --profile ${need.profile}`;
   const parts = ['platform auth login'];
   if (need.grant === 'client_credentials') parts.push('--client-credentials');
   // The scopes the token had, and the ones it lacked: the new sign-in loses nothing.

@@ -1,6 +1,7 @@
 import { SANDBOX_DEFAULT_URL, SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../schemas/sandbox.js';
 
-export type Grant = 'client_credentials' | 'authorization_code';
+/** How a profile gets tokens; `token`: one given with `auth login --with-token`, which nothing renews. */
+export type Grant = 'client_credentials' | 'authorization_code' | 'token';
 
 export interface StoredToken {
   access_token: string;
@@ -11,6 +12,9 @@ export interface StoredToken {
   refresh_token?: string;
   grant: Grant;
 }
+
+/** The expires_at of a token given with `auth login --with-token`: unknown, so it is used until the server refuses it (the latest time a Date holds). */
+export const UNKNOWN_EXPIRY = 8.64e15;
 
 /** The secrets a profile may hold. */
 export const SECRET_KINDS = ['client_secret', 'access_token', 'refresh_token'] as const;

@@ -53,16 +53,18 @@ describe('the default ad account', () => {
     expect((await campaignAccounts(u, ['--account', account], { PLATFORM_ACCOUNT: other })).campaign_id).toBe(fromFlag[0]!.campaign_id);
 
     const noCaFile = { key: 'ca_file', value: null, source: null, profile: 'local' };
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }, noCaFile]);
+    const noSecureStorage = { key: 'secure_storage', value: null, source: null, profile: 'local' };
+    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }, noCaFile, noSecureStorage]);
     expect(await u.json(['config', 'list'], { env: { PLATFORM_ACCOUNT: other } })).toEqual([
       { key: 'account', value: other, source: 'env PLATFORM_ACCOUNT', profile: 'local' },
       noCaFile,
+      noSecureStorage,
     ]);
 
     const unset = await u.run(['config', 'unset', 'account']);
     expect(unset.code, unset.stderr).toBe(0);
     expect((await u.run(['ads', 'campaigns', 'list'])).code).toBe(2);
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }, noCaFile]);
+    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }, noCaFile, noSecureStorage]);
   });
 
   it('is kept per profile: --profile picks which; an unknown profile is refused, not created', async () => {

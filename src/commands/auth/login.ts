@@ -1,5 +1,6 @@
 // `platform auth login`: the browser sign-in (authorization code, loopback listener,
-// PKCE) by default; --client-credentials for an application acting for itself.
+// PKCE) by default; --client-credentials for an application acting for itself; --with-token
+// stores a token read from stdin (./with-token.ts).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { clientIdOf, clientSecretOf } from '../../config/resolve.js';
@@ -10,6 +11,7 @@ import type { AuthLoginFlags } from './spec.js';
 import { chooseSecretsPlace, secureStorageOf } from './storage-choice.js';
 import { KeyringUnavailableError } from '../../config/secret-store.js';
 import type { Profile } from '../../config/profile.js';
+import { chooseDefault } from './choose-default.js';
 
 /** What the browser sign-in asks for unless --scopes says otherwise: who you are, rides, ads. */
 export const DEFAULT_LOGIN_SCOPES = [
@@ -23,6 +25,7 @@ export const DEFAULT_LOGIN_SCOPES = [
 ];
 
 export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
+  if (flags.withToken) return (await import('./with-token.js')).run(ctx, flags);
   const store = await ctx.config();
   const { name } = await ctx.profile();
   // The first profile stored becomes the default; later ones only with --set-default.
@@ -127,21 +130,6 @@ async function parseBrowserFlags(flags: AuthLoginFlags): Promise<{ callbackPort:
     throw new UsageError(`--callback-port must be a port number, 0-65535 (0: any free port)`);
   }
   return { callbackPort, noBrowser: flags.browser === false, timeoutMs: parseDuration(flags.timeout ?? '5m', '--timeout') };
-}
-
-/**
- * A login changes the default profile only when asked (--set-default) or for the first profile
- * stored; either way it says which profile is the default now.
- */
-async function chooseDefault(ctx: Context, name: string, makeDefault: boolean | undefined): Promise<void> {
-  const store = await ctx.config();
-  if (makeDefault) await store.setDefaultProfile(name);
-  const current = store.defaultProfile;
-  ctx.info(
-    current === name
-      ? `Profile ${name} is the default.`
-      : `The default profile is still ${current}: use --profile ${name}, or \`platform auth switch ${name}\`.`,
-  );
 }
 
 /** The stored profile with its secrets; when its keyring does not answer, without them (they are asked for again). */

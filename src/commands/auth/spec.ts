@@ -21,6 +21,10 @@ const authLoginOptions = options(
   option({ flags: '--set-default', description: 'make this profile the default (the first profile you log in to becomes it anyway)' }),
   option({ flags: '--consent', description: 'show the consent page even if these scopes were allowed before (prompt=consent)' }),
   option({
+    flags: '--with-token',
+    description: 'store an access token read from stdin (never an argument), checked with the server once; nothing renews it',
+  }),
+  option({
     flags: '--secure-storage <mode>',
     choices: ['auto', 'require', 'file'],
     description:
@@ -63,7 +67,10 @@ export const authSpec = group({
         'while it works.\n\n' +
         'With --client-credentials: store the client id (and secret) in the profile and fetch a token\n' +
         'with the client-credentials grant. The secret comes from PLATFORM_CLIENT_SECRET or a hidden\n' +
-        'prompt, never from a command-line argument.',
+        'prompt, never from a command-line argument.\n\n' +
+        'With --with-token: store an access token you already have (CI, containers), read from stdin, or\n' +
+        'typed at a hidden prompt in a terminal. It is checked with the server once and kept like any\n' +
+        'token (--secure-storage); it cannot be renewed: when it is refused, run the same login again.',
       options: authLoginOptions,
       examples: [
         'platform auth login',
@@ -72,6 +79,7 @@ export const authSpec = group({
         'platform auth login --client-credentials --profile local',
         'PLATFORM_CLIENT_SECRET=... platform auth login --client-credentials --profile prod --client-id abc --base-url https://api.example.com',
         'platform auth login --client-credentials --scopes ads.campaigns.read',
+        'platform auth login --with-token --profile ci < token.txt',
       ],
       load: () => import('./login.js'),
     }),

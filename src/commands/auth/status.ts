@@ -130,7 +130,8 @@ export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
       user: envToken ? '' : describeUser(profile.user),
       grant: envToken ? 'token' : (token?.grant ?? profile.grant ?? ''),
       scopes: envToken ? [] : (token?.scope.split(' ').filter(Boolean) ?? profile.scopes ?? []),
-      expires_at: envToken || !token ? null : new Date(token.expires_at).toISOString(),
+      // A token given with --with-token has no known expiry.
+      expires_at: envToken || !token || token.grant === 'token' ? null : new Date(token.expires_at).toISOString(),
       expired: Boolean(!envToken && token && token.expires_at <= now),
       renewable: Boolean(!envToken && (token?.refresh_token || profile.keyring_secrets?.includes('refresh_token'))),
       source: envToken

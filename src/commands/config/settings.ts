@@ -4,6 +4,7 @@ import type { Env } from '../../io.js';
 import type { Profile } from '../../config/profile.js';
 import { accountOf, caFileOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
+import { SECURE_STORAGE_CHOICES } from '../../config/secret-store.js';
 
 import type { SettingKey } from './settings-spec.js';
 
@@ -29,5 +30,14 @@ export const SETTINGS: Record<SettingKey, Setting> = {
     problem: (value) => (value.startsWith('/') ? undefined : 'give the absolute path of a PEM bundle'),
     effective: (env, profile) => caFileOf(env, profile),
     env: 'PLATFORM_CA_FILE',
+  },
+  secure_storage: {
+    // Where `auth login` keeps this profile's secrets when neither --secure-storage nor the env says (README, Credentials).
+    problem: (value) => ((SECURE_STORAGE_CHOICES as readonly string[]).includes(value) ? undefined : `must be one of ${SECURE_STORAGE_CHOICES.join(', ')}`),
+    effective: (env, profile) =>
+      env.PLATFORM_SECURE_STORAGE
+        ? { value: env.PLATFORM_SECURE_STORAGE, source: 'env PLATFORM_SECURE_STORAGE' }
+        : profile?.secure_storage && { value: profile.secure_storage, source: 'config' },
+    env: 'PLATFORM_SECURE_STORAGE',
   },
 };
