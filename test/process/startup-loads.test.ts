@@ -10,7 +10,11 @@
 // dynamic imports a static reading of the import graph could not; the metafile names what
 // is inside each chunk. A positive control (`auth logout`, which writes the config through conf) shows the
 // recorder and the mapping do see a heavy package when one loads.
-import { spawnSync } from 'node:child_process';
+//
+// The OS keyring's binding runs in a child `node` (src/config/keyring.ts), which the preload does
+// not see: those runs get a D-Bus address whose socket records each connection (a keyring child
+// always connects), besides the check that src/config/keyring.ts never loaded in the CLI itself.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,14 +31,14 @@ interface Meta {
 }
 
 /** The source files (and node_modules files) whose code the process loaded. */
-function loadedInputs(args: string[], env: Record<string, string> = {}): { inputs: string[]; requires: string[]; stdout: string } {
+function loadedInputs(args: string[], env: Record<string, string> = {}, status = 0): { inputs: string[]; requires: string[]; stdout: string; stderr: string } {
   const record = path.join(tempDir('platform-loads-'), 'loads.txt');
   fs.writeFileSync(record, '');
   const result = spawnSync(process.execPath, ['--import', path.join(root, 'test/helpers/record-loads.mjs'), path.join(dist, 'main.js'), ...args], {
     env: { ...process.env, RECORD_LOADS_FILE: record, PLATFORM_CONFIG_DIR: tempDir(), ...env },
     encoding: 'utf8',
   });
-  expect(result.status, result.stderr).toBe(0);
+  expect(result.status, result.stderr).toBe(status);
   const meta = JSON.parse(fs.readFileSync(path.join(dist, 'meta.json'), 'utf8')) as Meta;
   const lines = fs.readFileSync(record, 'utf8').split('\n').filter(Boolean);
   const inputs: string[] = [];
@@ -50,7 +54,7 @@ function loadedInputs(args: string[], env: Record<string, string> = {}): { input
     }
   }
   const requires = lines.filter((l) => l.startsWith('require:')).map((l) => l.slice('require:'.length));
-  return { inputs, requires, stdout: result.stdout };
+  return { inputs, requires, stdout: result.stdout, stderr: result.stderr };
 }
 
 function heavyIn(inputs: string[]): string[] {
@@ -122,4 +126,81 @@ describe('start-up loads', () => {
     expect(heavyIn(inputs)).toContain('conf');
     expect(inputs).toContain('src/commands/auth/logout.ts');
   });
+});
+
+/**
+ * A D-Bus address whose socket notes each connection in a file and hangs up (the keyring fails
+ * at once). Served by a process of its own: the CLI runs here are synchronous and block this one.
+ */
+async function recordingBus(): Promise<{ address: string; connections(): number; close(): void }> {
+  const dir = tempDir('platform-recording-bus-');
+  const socket = path.join(dir, 'bus');
+  const log = path.join(dir, 'connections.txt');
+  fs.writeFileSync(log, '');
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:net').createServer((c) => { require('node:fs').appendFileSync(${JSON.stringify(log)}, 'connected\\n'); c.destroy(); }).listen(${JSON.stringify(socket)}, () => console.log('ready'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the recording bus exited ${code}`)));
+  });
+  return {
+    address: `unix:path=${socket}`,
+    connections: () => fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length,
+    close: () => void server.kill(),
+  };
+}
+
+describe('the OS keyring is never reached by start-up or by PLATFORM_TOKEN', () => {
+  const KEYRING_CODE = (inputs: string[]) => inputs.filter((i) => i === 'src/config/keyring.ts' || i.includes('node_modules/@napi-rs/'));
+
+  it('--help, --version and an API command with PLATFORM_TOKEN on a keyring profile start no keyring child and load no binding; a command that reads the keyring does (control)', async () => {
+    const bus = await recordingBus();
+    const sandbox = await startSandboxProcess();
+    try {
+      const base = { DBUS_SESSION_BUS_ADDRESS: bus.address, PLATFORM_BASE_URL: sandbox.url };
+      for (const args of [['--version'], ['--help'], ['auth', 'login', '--help']]) {
+        const { inputs, requires } = loadedInputs(args, base);
+        expect(KEYRING_CODE(inputs), args.join(' ')).toEqual([]);
+        expect(requires.filter((r) => r.includes('keyring'))).toEqual([]);
+      }
+      expect(bus.connections(), '--help and --version reached the bus').toBe(0);
+
+      // A token for PLATFORM_TOKEN, from a profile kept in the file (no keyring asked).
+      const fileDir = tempDir();
+      const token = loadedInputs(['auth', 'token'], { ...base, PLATFORM_CONFIG_DIR: fileDir, PLATFORM_SECURE_STORAGE: 'file' }).stdout.trim();
+      expect(token).toMatch(/\S{16,}/);
+      expect(bus.connections()).toBe(0);
+
+      // A profile whose secrets are in the keyring, as `auth login` leaves one.
+      const keyringDir = tempDir();
+      const keyringProfile = {
+        base_url: sandbox.url,
+        client_id: 'sandbox-demo-client',
+        secrets: 'keyring',
+        keyring_secrets: ['client_secret', 'access_token'],
+        grant: 'client_credentials',
+        token: { token_type: 'Bearer', expires_at: Date.now() + 3_600_000, scope: 'ads.ad-accounts.read', grant: 'client_credentials' },
+      };
+      fs.writeFileSync(path.join(keyringDir, 'config.json'), JSON.stringify({ default_profile: 'kr', profiles: { kr: keyringProfile } }), { mode: 0o600 });
+      const withToken = loadedInputs(['ads', 'accounts', 'list', '--json'], { ...base, PLATFORM_CONFIG_DIR: keyringDir, PLATFORM_TOKEN: token });
+      expect(JSON.parse(withToken.stdout)).not.toHaveLength(0);
+      expect(KEYRING_CODE(withToken.inputs)).toEqual([]);
+      expect(bus.connections(), 'PLATFORM_TOKEN reached the keyring').toBe(0);
+
+      // Control: without PLATFORM_TOKEN the same command must read the keyring: the child connects, and fails (exit 4).
+      const control = loadedInputs(['ads', 'accounts', 'list', '--json'], { ...base, PLATFORM_CONFIG_DIR: keyringDir }, 4);
+      expect(control.stderr).toMatch(/the secrets of profile kr are in the OS keyring, which did not answer/);
+      expect(KEYRING_CODE(control.inputs)).toEqual(['src/config/keyring.ts']);
+      expect(bus.connections()).toBeGreaterThan(0);
+    } finally {
+      sandbox.stop();
+      bus.close();
+    }
+  }, 60_000);
 });
