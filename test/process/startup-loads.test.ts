@@ -146,7 +146,7 @@ async function recordingBus(): Promise<{ address: string; connections(): number;
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
-    server.stdout!.once('data', () => resolve());
+    server.stdout.once('data', () => resolve());
     server.once('exit', (code) => reject(new Error(`the recording bus exited ${code}`)));
   });
   return {
