@@ -5,15 +5,16 @@ export const CURATED = [
   {
     id: 'merge-drop-row-negation',
     file: 'src/bulk/merge.ts',
-    find: 'negation: partial.targeting.negation ?? now.negation',
-    replace: 'negation: now.negation',
+    // The settings are the field table's (src/schemas/ads-fields.ts), merged in one line.
+    find: '[key, given[key] ?? now[key]]',
+    replace: "[key, key === 'negation' ? now[key] : (given[key] ?? now[key])]",
     description: "applyPartial drops the row's targeting negation (keeps the current one)",
   },
   {
     id: 'merge-drop-row-operator',
     file: 'src/bulk/merge.ts',
-    find: 'operator: partial.targeting.operator ?? now.operator',
-    replace: 'operator: now.operator',
+    find: '[key, given[key] ?? now[key]]',
+    replace: "[key, key === 'operator' ? now[key] : (given[key] ?? now[key])]",
     description: "applyPartial drops the row's targeting operator (keeps the current one)",
   },
   {
