@@ -25,6 +25,19 @@ export const CURATED = [
     description: "the runner sends a batch without waiting for the journal's sent record",
   },
   {
+    // The same without an unhandled rejection to give it away: a failed record is ignored.
+    id: 'runner-sent-not-awaited-quiet',
+    file: 'src/bulk/runner.ts',
+    edits: [
+      { find: 'await options.journal?.sent({', replace: 'void Promise.resolve(options.journal?.sent({' },
+      {
+        find: '...(campaignId ? { campaignId } : {}),\n      });\n    } catch',
+        replace: '...(campaignId ? { campaignId } : {}),\n      })).catch(() => undefined);\n    } catch',
+      },
+    ],
+    description: "the runner sends a batch without waiting for the journal's sent record, ignoring its failure",
+  },
+  {
     id: 'journal-sent-no-fsync-wait',
     file: 'src/bulk/journal.ts',
     find: "this.#write({ type: 'sent', ...record });\n      await this.#flush();",

@@ -76,7 +76,8 @@ function run(command, args, cwd, ms) {
 /** vitest over `files`, stopping at the first failure; the failed tests' names from its JSON report. */
 async function vitest(tree, files, ms, bail = true) {
   const out = path.join(path.dirname(tree), `vitest-${process.hrtime.bigint()}.json`);
-  const args = ['run', ...(bail ? ['--bail=1'] : []), '--reporter=json', `--outputFile=${out}`, ...files];
+  // The dot reporter's text names an unhandled error, which fails a run without failing a test.
+  const args = ['run', ...(bail ? ['--bail=1'] : []), '--reporter=json', `--outputFile.json=${out}`, '--reporter=dot', ...files];
   const result = await run(path.join(tree, 'node_modules/.bin/vitest'), args, tree, ms);
   let failed = [];
   try {
@@ -90,7 +91,8 @@ async function vitest(tree, files, ms, bail = true) {
   } catch {
     failed = [];
   }
-  if (!failed.length && result.code !== 0 && !result.timedOut) failed = [`vitest exited ${result.code}: ${lastLine(result.output)}`];
+  if (!failed.length && result.code !== 0 && !result.timedOut)
+    failed = [unhandled(result.output) ?? `vitest exited ${result.code}: ${lastLine(result.output)}`];
   return { ...result, failed };
 }
 
@@ -102,6 +104,19 @@ const lastLine = (text) =>
     .slice(-1)[0]
     ?.trim()
     .slice(0, 160) ?? '';
+
+/** `unhandled Rejection in test/x.test.ts: Error: ...`, from vitest's report of an error outside any test. */
+function unhandled(output) {
+  const lines = output.split('\n').map((line) => line.trim());
+  const at = lines.findIndex((line) => /Unhandled (Rejection|Error)/.test(line));
+  if (at < 0) return undefined;
+  const error = lines.slice(at + 1).find((line) => /\w*Error\b/.test(line)) ?? '';
+  const origin = lines
+    .slice(at)
+    .find((line) => /originated in/.test(line))
+    ?.match(/"([^"]+)"/)?.[1];
+  return `unhandled ${/Rejection/.test(lines[at]) ? 'rejection' : 'error'}${origin ? ` in ${origin}` : ''}: ${error.slice(0, 120)}`;
+}
 
 function locate(text, find) {
   const at = text.indexOf(find);
@@ -115,10 +130,11 @@ function mutantsOf(tree) {
   const textOf = (file) => texts.get(file) ?? texts.set(file, fs.readFileSync(path.join(tree, file), 'utf8')).get(file);
   const mutants = [];
   for (const c of CURATED) {
-    const place = fs.existsSync(path.join(tree, c.file)) ? locate(textOf(c.file), c.find) : undefined;
+    const text = fs.existsSync(path.join(tree, c.file)) ? textOf(c.file) : '';
+    const places = (c.edits ?? [c]).map(({ find, replace }) => ({ ...locate(text, find), replacement: replace }));
     mutants.push(
-      place
-        ? { id: c.id, file: c.file, line: place.line, start: place.start, end: place.end, replacement: c.replace, kind: 'curated', description: c.description }
+      places.every((place) => place.start !== undefined)
+        ? { id: c.id, file: c.file, line: places[0].line, edits: places, kind: 'curated', description: c.description }
         : {
             id: c.id,
             file: c.file,
@@ -144,7 +160,11 @@ function mutantsOf(tree) {
 async function testMutant(tree, mutant, original) {
   const { files, needsBuild } = testsFor(tree, mutant.file);
   const target = path.join(tree, mutant.file);
-  fs.writeFileSync(target, original.slice(0, mutant.start) + mutant.replacement + original.slice(mutant.end));
+  const edits = [...(mutant.edits ?? [mutant])].sort((a, b) => b.start - a.start);
+  fs.writeFileSync(
+    target,
+    edits.reduce((text, edit) => text.slice(0, edit.start) + edit.replacement + text.slice(edit.end), original),
+  );
   const started = Date.now();
   try {
     if (needsBuild) {
@@ -224,7 +244,7 @@ async function main() {
     );
     process.stdout.write(`survivors (${survivors.length}):\n${survivors.map((m) => `  ${m.id}  ${m.file}:${m.line}  ${m.description}`).join('\n')}\n`);
     if (reportFile) {
-      const strip = ({ start: _s, end: _e, ...m }) => m;
+      const strip = ({ start: _s, end: _e, edits: _x, replacement: _r, ...m }) => m;
       const report = { head, seed, limit, filter: process.env.MUTATE_FILTER ?? null, seconds, counts, candidates, mutants: mutants.map(strip) };
       fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
       log(`report: ${reportFile}`);
