@@ -10,7 +10,7 @@ import { FIELD_PARSERS } from '../../src/schemas/ads-field-parsers.js';
 import { applyPartial } from '../../src/bulk/merge.js';
 import { optionKey } from '../../src/commands/ads/flags.js';
 import { adGroupCreateRequest, adGroupPatchRequest, campaignCreateRequest, campaignPatchRequest, type FlagsRequest } from '../../src/commands/ads/requests.js';
-import type { CreateAdGroupsFlags, CreateCampaignsFlags, PatchAdGroupsFlags, PatchCampaignsFlags } from '../../src/commands/ads/spec.js';
+import type { CreateAdGroupsFlags, CreateCampaignsFlags } from '../../src/commands/ads/spec.js';
 import { UsageError } from '../../src/errors.js';
 
 type Json = Record<string, unknown>;
