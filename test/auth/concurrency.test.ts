@@ -1,5 +1,7 @@
 // Many `platform` processes at once on one config, as `xargs -P 8` runs them: a rotating
-// refresh token is used once, and concurrent logins lose no profile and no token.
+// refresh token is used once, and concurrent logins lose no profile and no token. Here the
+// secrets are in the config file (PLATFORM_SECURE_STORAGE=file); keyring-races.test.ts runs
+// the same races with them in a real keyring.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,14 @@ function platform(user: TestUser, args: string[], env: Record<string, string> = 
   const target = user.sandbox;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: user.configDir, PLATFORM_CONFIG_DIR: user.configDir, PLATFORM_BASE_URL: target.url, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: user.configDir,
+        PLATFORM_CONFIG_DIR: user.configDir,
+        PLATFORM_BASE_URL: target.url,
+        PLATFORM_SECURE_STORAGE: 'file',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -34,7 +43,7 @@ function platform(user: TestUser, args: string[], env: Record<string, string> = 
 }
 
 async function signedIn(): Promise<TestUser> {
-  const user = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET });
+  const user = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET, PLATFORM_SECURE_STORAGE: 'file' });
   const login = await startCli(user, ['auth', 'login', '--profile', 'work', '--client-id', SANDBOX_DEMO_CLIENT_ID, '--base-url', sandbox.url], {
     openUrl: httpBrowser().openUrl,
   }).done;
@@ -43,11 +52,12 @@ async function signedIn(): Promise<TestUser> {
 }
 
 describe('concurrent processes on one config', () => {
-  it.each([8, 16])(
+  it.each([8, 16, 32])(
     '%i processes that all need a refresh: all exit 0, one refresh, still signed in',
     async (count) => {
       const user = await signedIn();
-      const config = user.readConfig();
+      const config = user.readConfig() as ReturnType<TestUser['readConfig']> & { profiles: Record<string, { secrets?: string }> };
+      expect(config.profiles.work!.secrets).toBe('file');
       config.profiles.work!.token!.expires_at = Date.now() - 1000;
       user.writeConfig(config);
       const before = sandbox.stats.tokenRequests;
@@ -62,7 +72,7 @@ describe('concurrent processes on one config', () => {
       expect(after.expires_at).toBeGreaterThan(Date.now());
       expect((await platform(user, ['ads', 'accounts', 'list', '--profile', 'work'])).code).toBe(0);
     },
-    60_000,
+    120_000,
   );
 
   it('40 concurrent logins to 8 profiles, 5 rounds: no profile and no token lost', async () => {
@@ -83,9 +93,10 @@ describe('concurrent processes on one config', () => {
         results.map((r) => r.code),
         results.map((r) => r.stderr).join('\n'),
       ).toEqual(results.map(() => 0));
-      const config = user.readConfig();
+      const config = user.readConfig() as ReturnType<TestUser['readConfig']> & { profiles: Record<string, { secrets?: string }> };
       for (const name of profiles) {
         if (!config.profiles[name]) lost.push(`round ${round}: profile ${name}`);
+        else if (config.profiles[name].secrets !== 'file') lost.push(`round ${round}: ${name} not kept in the file`);
         else if (!config.profiles[name].token?.access_token) lost.push(`round ${round}: token of ${name}`);
       }
     }
