@@ -17,7 +17,7 @@ describe('hmac', () => {
   it('matches only the HMAC of these bytes under this secret', () => {
     expect(matches(body, secret, right)).toBe(true);
     const flipped = Buffer.from(right);
-    flipped[31] ^= 1;
+    flipped[31] = flipped[31]! ^ 1;
     expect(matches(body, secret, flipped)).toBe(false);
     expect(matches(body, 'whsec_other', right)).toBe(false);
     expect(matches(Buffer.concat([body, Buffer.from('\n')]), secret, right)).toBe(false);
