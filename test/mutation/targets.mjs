@@ -13,6 +13,8 @@ const BULK_CLI = [
   'test/cli/patch-currency.test.ts',
   'test/cli/ads-writes.test.ts',
   'test/cli/round-trip-ad-groups.property.test.ts',
+  'test/cli/patch-targeting-settings.test.ts',
+  'test/cli/resume-in-flight.test.ts',
 ];
 /** Reading and checking input: CSV, JSON, limits, hostile text. */
 const BULK_INPUT = ['test/cli/bad-input.test.ts', 'test/cli/input-limits.test.ts', 'test/cli/hostile-input.test.ts', 'test/cli/bad-input-text.test.ts'];

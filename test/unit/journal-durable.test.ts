@@ -54,6 +54,23 @@ describe('journal durability', () => {
     journal.close();
   });
 
+  it('abandon() resolves only after the fsync that covers its records (they go before anything is resent)', async () => {
+    const file = journalFile();
+    const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
+    await journal.sent(batch('k1', [2]));
+    const held = holdFsyncs();
+    let durable = false;
+    const abandoned = journal.abandon(['k1']).then(() => (durable = true));
+    await settle();
+    await settle();
+    expect(held).toHaveLength(1);
+    expect(durable).toBe(false);
+    held[0]!.finish();
+    await abandoned;
+    journal.close();
+    expect((await readJournal(file)).inFlight).toEqual([]);
+  });
+
   it('a record written while an fsync runs waits for the next fsync, not the one under way', async () => {
     const file = journalFile();
     const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
