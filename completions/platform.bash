@@ -6,7 +6,8 @@ _platform_subcommands() {
   local words=''
   case "$1" in
     '') words='sandbox auth config ads rider delivery webhooks api completion help' ;;
-    'sandbox') words='serve' ;;
+    'sandbox') words='serve snapshot reset' ;;
+    'sandbox snapshot') words='save restore list' ;;
     'auth') words='login status token switch migrate logout' ;;
     'config') words='set get unset list' ;;
     'ads') words='accounts stores campaigns ad-groups ads reports products' ;;
@@ -34,7 +35,12 @@ _platform_flags() {
   case "$1" in
     '') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help -v --version' ;;
     'sandbox') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-chaos --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-chaos --chaos-seed --fault --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox snapshot') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox snapshot save') words='--url --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox snapshot restore') words='--url --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox snapshot list') words='--url --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'sandbox reset') words='--url --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --with-token --secure-storage --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'auth status') words='--check --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
@@ -120,6 +126,16 @@ _platform_flag_values() {
     'sandbox serve|--state') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'sandbox serve|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'sandbox serve|-o'|'sandbox serve|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'sandbox snapshot|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'sandbox snapshot|-o'|'sandbox snapshot|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'sandbox snapshot save|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'sandbox snapshot save|-o'|'sandbox snapshot save|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'sandbox snapshot restore|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'sandbox snapshot restore|-o'|'sandbox snapshot restore|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'sandbox snapshot list|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'sandbox snapshot list|-o'|'sandbox snapshot list|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'sandbox reset|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'sandbox reset|-o'|'sandbox reset|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'auth|-o'|'auth|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'auth login|--secure-storage') COMPREPLY=($(compgen -W 'auto require file' -- "$cur")) ;;
@@ -342,7 +358,7 @@ _platform_args() {
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --name --offset --out --output --page-limit --page-token --pickup --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --route --save --scopes --seats --secure-storage --seed --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --chaos-seed --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --fault --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --name --offset --out --output --page-limit --page-token --pickup --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --route --save --scopes --seats --secure-storage --seed --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --url --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

@@ -79,7 +79,7 @@ export type BatchItemResult = { success: { id: string } } | { failure: { error_c
 
 /** Applies one batch item; with the itemFailRate fault, some items fail transiently, unapplied. */
 export function batchItem(ctx: SandboxContext, apply: () => string): BatchItemResult {
-  if (ctx.faults.itemFailRate > 0 && ctx.random() < ctx.faults.itemFailRate) {
+  if (ctx.chaos.itemFails(ctx.faults.itemFailRate)) {
     return { failure: { error_code: 'Unavailable', error_message: 'the item could not be processed right now (injected); it was not applied, retry it' } };
   }
   try {

@@ -1,4 +1,6 @@
 // What every sandbox handler shares: the data, the clock, stats and settings.
+import type { Chaos } from './chaos.js';
+import type { FaultRule } from './fault-rules.js';
 import type { DataStore, Persister } from './store.js';
 
 export interface Faults {
@@ -8,13 +10,34 @@ export interface Faults {
   itemFailRate: number;
   rateLimit?: number;
   latencyMs: number;
+  /** Targeted faults (--fault), tried in order before the global rates. */
+  rules: FaultRule[];
+}
+
+/** One line of the request log (the console's, and tests'). */
+export interface RequestLogEntry {
+  /** Numbered from 1 in arrival order of answers. */
+  seq: number;
+  /** Sandbox clock, milliseconds since the epoch. */
+  at: number;
+  method: string;
+  path: string;
+  /** 0 when the connection was dropped. */
+  status: number;
+  latencyMs: number;
+  /** The route's pattern and the request's number on it (API routes only). */
+  route?: string;
+  n?: number;
+  /** What was injected: `500`, `drop`, `429`, `500 (--fault ...)`, `2 items failed`, ... */
+  fault?: string;
+  userAgent?: string;
 }
 
 export interface SandboxStats {
   apiRequests: number;
   tokenRequests: number;
   writesById: Map<string, number>;
-  requests: Array<{ method: string; path: string; status: number }>;
+  requests: RequestLogEntry[];
 }
 
 export interface SandboxContext {
@@ -22,7 +45,8 @@ export interface SandboxContext {
   persister: Persister;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-  random: () => number;
+  /** Every injected fault's draws (seeded by --chaos-seed); see chaos.ts. */
+  chaos: Chaos;
   stats: SandboxStats;
   faults: Faults;
   tokenRequestsPerHour: number;

@@ -16,7 +16,12 @@ import { seedData } from './seed.js';
 import { createSandboxServer } from './server.js';
 import { DataStore, loadState, Persister } from './store.js';
 import { findClient, SANDBOX_CLIENTS } from './clients.js';
-import { mulberry32 } from './prng.js';
+import { randomBytes } from 'node:crypto';
+import { Chaos } from './chaos.js';
+import { RequestFeed } from './console/feed.js';
+import { ownHost, registerConsoleRoutes, SECURITY_HEADERS } from './console/routes.js';
+import { SnapshotShelf } from './console/snapshots.js';
+import type { FaultRule } from './fault-rules.js';
 import { SandboxWebhooks, type WebhookChaos } from './webhooks/index.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
 
@@ -36,6 +41,13 @@ export interface SandboxOptions {
   throttleRate?: number;
   rateLimit?: number;
   latencyMs?: number;
+  /** Targeted faults (--fault), tried in order before the global rates. */
+  faultRules?: FaultRule[];
+  /**
+   * Seeds every injected fault (--chaos-seed; default: the data seed), so that the Nth
+   * request to a route meets the same faults in every run (chaos.ts).
+   */
+  chaosSeed?: number;
   /** Rider trips and report jobs run this many times faster than the wall clock (--time-scale). */
   timeScale?: number;
   tokenRequestsPerHour?: number;
@@ -49,6 +61,7 @@ export interface SandboxOptions {
   /** Waits of injected latency (--latency); tests pass one that records them. */
   sleep?: (ms: number) => Promise<void>;
   log?: (line: string) => void;
+  /** Tests' own dice: every fault decision draws from it in call order (no seeded chaos). */
   random?: () => number;
 }
 
@@ -67,12 +80,17 @@ export interface Sandbox {
   setFaults(faults: { failRate?: number; throttleRate?: number; itemFailRate?: number; rateLimit?: number; latencyMs?: number }): void;
   revokeTokens(): void;
   resetStats(): void;
+  /** Named snapshots of the whole state, and reset (also at /_sandbox/snapshots, /_sandbox/reset). */
+  snapshots: SnapshotShelf;
+  /** The console's CSRF token (X-Sandbox-Token on /_sandbox state changes). */
+  consoleToken: string;
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const loaded = options.statePath ? loadState(options.statePath) : undefined;
-  const store = new DataStore(loaded ?? seedData({ seed: options.seed ?? SANDBOX_DEFAULT_SEED, campaigns: options.campaigns }));
+  const seeded = () => seedData({ seed: options.seed ?? SANDBOX_DEFAULT_SEED, campaigns: options.campaigns });
+  const store = new DataStore(loaded ?? seeded());
   const persister = new Persister(options.statePath, store);
   if (!loaded) persister.changed();
   const faults: Faults = {
@@ -81,14 +99,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throttleRate: options.throttleRate ?? 0,
     rateLimit: options.rateLimit,
     latencyMs: options.latencyMs ?? 0,
+    rules: options.faultRules ?? [],
   };
+  const chaos = new Chaos(options.chaosSeed ?? options.seed ?? SANDBOX_DEFAULT_SEED, options.random);
   const stats: SandboxStats = { apiRequests: 0, tokenRequests: 0, writesById: new Map(), requests: [] };
   const ctx: SandboxContext = {
     store,
     persister,
     now: options.now ?? Date.now,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: options.random ?? Math.random,
+    chaos,
     stats,
     faults,
     tokenRequestsPerHour: options.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR,
@@ -110,8 +130,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     urls: { ...Object.fromEntries(SANDBOX_CLIENTS.flatMap((c) => (c.webhook_url ? [[c.client_id, c.webhook_url]] : []))), ...options.webhookUrls },
     chaos: options.webhookChaos,
     timeScale: rider.timeScale,
-    // Chaos is reproducible per --seed unless the caller brings its own random source.
-    random: options.random ?? mulberry32(options.seed ?? SANDBOX_DEFAULT_SEED),
+    // Duplicates and reordering repeat per chaos seed (one stream for webhooks' decisions).
+    random: chaos.stream('webhooks'),
     baseUrl: () => baseUrl,
     secretOf: (clientId) => findClient(clientId)?.client_secret,
     granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
@@ -123,7 +143,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     json(200, { apiRequests: stats.apiRequests, tokenRequests: stats.tokenRequests, writes: Object.fromEntries(stats.writesById) }),
   );
 
-  const server = createSandboxServer(router, ctx, options.log);
+  const feed = new RequestFeed(() => stats.requests);
+  const consoleToken = randomBytes(24).toString('base64url');
+  const consoleHosts = () =>
+    [...new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host, ...(publicUrl ? [new URL(publicUrl).hostname] : [])])].map((h) =>
+      h.toLowerCase(),
+    );
+  const snapshots = new SnapshotShelf({
+    dir: options.statePath ? `${options.statePath}.snapshots` : undefined,
+    dump: () => store.toData(),
+    load: (data) => {
+      store.load(data);
+      rider.load(data.rider);
+      persister.changed();
+    },
+    fresh: seeded,
+    now: ctx.now,
+  });
+  registerConsoleRoutes(router, { ctx, token: consoleToken, shelf: snapshots, webhooks, hosts: consoleHosts, replaced: (what) => feed.stateReplaced(what) });
+  const server = createSandboxServer(router, ctx, {
+    log: options.log,
+    onRequest: (entry) => feed.request(entry),
+    stream: (method, path, req, res) => {
+      if (method !== 'GET' || path !== '/_sandbox/events' || !ownHost(req.headers, consoleHosts())) return false;
+      feed.open(res, SECURITY_HEADERS);
+      return true;
+    },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -170,6 +216,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       stats.writesById.clear();
       stats.requests.length = 0;
     },
+    snapshots,
+    consoleToken,
     close() {
       if (closed) return closed;
       rider.close();

@@ -1,7 +1,9 @@
 // node:http plumbing: read the body, route, answer (or drop), log, count.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { SandboxContext } from './context.js';
+import type { RequestScope } from './chaos.js';
+import { CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console/page.js';
+import type { RequestLogEntry, SandboxContext } from './context.js';
 import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js';
 import { methodNotAllowed, negotiate, notFound, options, withCors } from './protocol.js';
 import type { Router } from './router.js';
@@ -13,11 +15,23 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export const BODY_BUDGET_BYTES = 32 * 1024 * 1024;
 /** The request log keeps the newest entries only (tests read the last few). */
 export const REQUEST_LOG_SIZE = 1000;
+/** Characters of a User-Agent kept in the log. */
+const USER_AGENT_KEPT = 200;
+const CONSOLE_FILES = [CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH];
 
-export function createSandboxServer(router: Router, ctx: SandboxContext, log?: (line: string) => void): Server {
+export interface ServerHooks {
+  log?: (line: string) => void;
+  /** Every request-log entry, as it is recorded (the console's live log). */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** Takes over a request that streams (server-sent events); true when it did. */
+  stream?: (method: string, path: string, req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+export function createSandboxServer(router: Router, ctx: SandboxContext, hooks: ServerHooks = {}): Server {
   const budget = new BodyBudget(BODY_BUDGET_BYTES);
+  let seq = 0;
   const server = createServer({ keepAlive: true }, (req, res) => {
-    void handle(router, ctx, req, res, budget, log);
+    void handle(router, ctx, req, res, budget, hooks, () => ++seq);
   });
   server.keepAliveTimeout = 30_000;
   return server;
@@ -29,12 +43,15 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   budget: BodyBudget,
-  log?: (line: string) => void,
+  hooks: ServerHooks,
+  nextSeq: () => number,
 ): Promise<void> {
   const started = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
   const url = new URL(req.url ?? '/', 'http://sandbox');
+  if (hooks.stream?.(method, url.pathname, req, res)) return;
   let response: SandboxResponse;
+  let scope: RequestScope = { itemFailures: 0, items: 0 };
   const reserved = budget.reserve(req);
   try {
     if (!reserved) {
@@ -47,7 +64,10 @@ async function handle(
     }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body) throw new HttpError({ status: 413, body: { code: 'BadRequest', message: `body larger than ${MAX_BODY_BYTES} bytes` } });
-    response = await dispatch(router, { method, path: url.pathname, query: url.searchParams, headers: req.headers, body, params: {} });
+    const request = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body, params: {} };
+    const run = ctx.chaos.run(() => dispatch(router, request));
+    scope = run.scope;
+    response = await run.result;
   } catch (error) {
     response = toResponse(error);
   } finally {
@@ -55,10 +75,24 @@ async function handle(
   }
   if (ctx.faults.latencyMs > 0) await ctx.sleep(ctx.faults.latencyMs);
   const requests = ctx.stats.requests;
-  requests.push({ method, path: url.pathname, status: response.status });
+  const fault = [scope.fault, scope.itemFailures > 0 ? `${scope.itemFailures} of ${scope.items} items failed` : undefined].filter(Boolean).join('; ');
+  const userAgent = req.headers['user-agent']?.slice(0, USER_AGENT_KEPT);
+  const entry: RequestLogEntry = {
+    seq: nextSeq(),
+    at: ctx.now(),
+    method,
+    path: url.pathname,
+    status: response.drop ? 0 : response.status,
+    latencyMs: Math.round(performance.now() - started),
+    ...(scope.route !== undefined ? { route: scope.route, n: scope.n } : {}),
+    ...(fault ? { fault } : {}),
+    ...(userAgent !== undefined ? { userAgent } : {}),
+  };
+  requests.push(entry);
   // Bounded: drop the older half when it doubles (amortized O(1), never more than twice the size).
   if (requests.length > 2 * REQUEST_LOG_SIZE) requests.splice(0, requests.length - REQUEST_LOG_SIZE);
-  log?.(`${method} ${url.pathname} ${response.drop ? 'dropped' : response.status} ${Math.round(performance.now() - started)}ms`);
+  hooks.onRequest?.(entry);
+  hooks.log?.(`${method} ${url.pathname} ${response.drop ? 'dropped' : response.status} ${entry.latencyMs}ms${fault ? ` (injected: ${fault})` : ''}`);
   if (response.drop) {
     req.socket.destroy();
     return;
@@ -83,7 +117,8 @@ async function route(router: Router, req: SandboxRequest): Promise<SandboxRespon
   const match = router.match(req.method, req.path);
   if (match.kind === 'not-found') return notFound(req);
   if (match.kind === 'method-not-allowed') return req.method === 'OPTIONS' ? options(req, match.allow) : methodNotAllowed(req, match.allow);
-  const refused = negotiate(req);
+  // The console's page and its files are fetched by browsers with Accept: text/html, text/css.
+  const refused = req.method === 'GET' && CONSOLE_FILES.includes(req.path) ? undefined : negotiate(req);
   if (refused) return refused;
   try {
     return await match.handler({ ...req, params: match.params });

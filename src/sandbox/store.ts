@@ -64,13 +64,13 @@ export interface StateData {
 }
 
 export class DataStore {
-  readonly accounts: AccountRecord[];
-  readonly stores: Map<string, StoreResource[]>;
+  accounts: AccountRecord[] = [];
+  readonly stores = new Map<string, StoreResource[]>();
   readonly tokens = new Map<string, TokenRecord>();
   readonly idempotency = new Map<string, IdempotencyRecord>();
-  readonly oauth: OAuthData;
+  oauth: OAuthData = emptyOAuthData();
   /** What past days delivered under, so writes today leave past reports as they were. */
-  readonly history: DeliveryHistory;
+  history = new DeliveryHistory();
   /** The rider state as loaded; the rider API replaces it with a live snapshot function. */
   rider: unknown;
   riderSnapshot: (() => unknown) | undefined;
@@ -81,13 +81,37 @@ export class DataStore {
   private readonly adsById = new Map<string, AdRecord>();
   private readonly adsByAdGroup = new Map<string, AdRecord[]>();
   /** Creation order over all accounts, for saving. */
-  private readonly campaignOrder: CampaignRecord[] = [];
-  private readonly adGroupOrder: AdGroupRecord[] = [];
-  private readonly adOrder: AdRecord[] = [];
+  private campaignOrder: CampaignRecord[] = [];
+  private adGroupOrder: AdGroupRecord[] = [];
+  private adOrder: AdRecord[] = [];
 
   constructor(data: StateData) {
+    this.load(data);
+  }
+
+  /**
+   * Replaces everything with `data` (taken over, not copied), in place: handlers that hold
+   * this store see the new state (snapshot restore, reset). The rider's part is the rider
+   * API's to load (see `rider`).
+   */
+  load(data: StateData): void {
+    for (const map of [
+      this.stores,
+      this.tokens,
+      this.idempotency,
+      this.campaignsById,
+      this.campaignsByAccount,
+      this.adGroupsById,
+      this.adGroupsByCampaign,
+      this.adsById,
+      this.adsByAdGroup,
+    ])
+      map.clear();
+    this.campaignOrder = [];
+    this.adGroupOrder = [];
+    this.adOrder = [];
     this.accounts = data.accounts;
-    this.stores = new Map(Object.entries(data.stores));
+    for (const [account, stores] of Object.entries(data.stores)) this.stores.set(account, stores);
     for (const c of data.campaigns) this.addCampaign(c);
     for (const g of data.adGroups) this.addAdGroup(g);
     for (const a of data.ads) this.addAd(a);

@@ -13,6 +13,12 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
   const [{ startSandbox }, { parseChaos }] = await Promise.all([import('../../sandbox/index.js'), import('../../sandbox/webhooks/index.js')]);
   const chaos = options.webhookChaos === undefined ? undefined : parseChaos(options.webhookChaos);
   if (typeof chaos === 'string') throw new UsageError(chaos);
+  const { parseFaultRule } = await import('../../sandbox/fault-rules.js');
+  const faultRules = (options.fault ?? []).map((text) => {
+    const rule = parseFaultRule(text);
+    if (typeof rule === 'string') throw new UsageError(rule);
+    return rule;
+  });
   const defaultUrl = sandboxDefaultUrl(ctx.env);
   const port = options.port ?? Number(new URL(defaultUrl).port);
   const sandbox = await startSandbox({
@@ -30,6 +36,8 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
     timeScale: options.timeScale,
     webhookUrl: options.webhookUrl,
     webhookChaos: chaos,
+    chaosSeed: options.chaosSeed,
+    faultRules,
     now: () => ctx.clock.now(),
     log: (line) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
@@ -44,6 +52,7 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
     [
       `Sandbox listening on ${sandbox.url}${publicUrl ? ` (bound to ${options.host} port ${sandbox.port})` : ''}`,
       `Report downloads served from ${sandbox.downloadUrl}`,
+      `Console: ${sandbox.url}/_sandbox/`,
       `client id: ${SANDBOX_DEMO_CLIENT_ID}`,
       `client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`,
       `Try: ${tryCommand(sandbox.url, defaultUrl)}`,

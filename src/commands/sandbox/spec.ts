@@ -28,13 +28,27 @@ const sandboxServeOptions = options(
     description: 'deliver ride events (spec 6) here, signed with the client secret, unless the application has its own URL',
   }),
   option({ flags: '--webhook-chaos <rates>', description: 'deliver a share of events twice and out of order: a rate 0-1, or duplicates=RATE,reorder=RATE' }),
+  option({
+    flags: '--chaos-seed <n>',
+    description: 'seed of every injected fault (default: --seed): the Nth request to a route meets the same faults in every run',
+    kind: 'int',
+  }),
+  option({
+    flags: '--fault <rule>',
+    description: "a fault on one route, '[METHOD ]PATH=STATUS[:RATE]' (* is one path segment; STATUS 400-599 or drop); repeatable",
+    kind: 'repeat',
+  }),
 );
 export type SandboxServeFlags = FlagsOf<typeof sandboxServeOptions>;
+
+const sandboxStateOptions = options(option({ flags: '--url <url>', description: "the running sandbox's base URL (default: the profile's base URL)" }));
+export type SandboxSnapshotFlags = FlagsOf<typeof sandboxStateOptions>;
+const nameArg = { name: 'name', description: 'the snapshot name: letters, digits, ., _ and -', required: true };
 
 export const sandboxSpec = group({
   name: 'sandbox',
   summary: 'Run the local emulator of the whole API',
-  examples: ['platform sandbox serve', 'platform sandbox serve --port 0 --state sandbox.json'],
+  examples: ['platform sandbox serve', 'platform sandbox serve --port 0 --state sandbox.json', 'platform sandbox snapshot save clean'],
   subcommands: [
     command({
       name: 'serve',
@@ -53,8 +67,46 @@ export const sandboxSpec = group({
         'platform sandbox serve --fail-rate 0.05 --throttle-rate 0.05',
         'platform sandbox serve --time-scale 60 --webhook-url http://127.0.0.1:4011/',
         'platform sandbox serve --webhook-url http://127.0.0.1:4011/ --webhook-chaos duplicates=0.3,reorder=0.3',
+        "platform sandbox serve --chaos-seed 7 --fail-rate 0.05 --fault 'POST /v1/ads/*/campaigns=500:0.2'",
       ],
       load: () => import('./serve.js'),
+    }),
+    group({
+      name: 'snapshot',
+      summary: "Save and restore a running sandbox's whole state by name",
+      examples: ['platform sandbox snapshot save clean', 'platform sandbox snapshot restore clean --url http://127.0.0.1:4010'],
+      subcommands: [
+        command({
+          name: 'save',
+          summary: "Keep the running sandbox's whole state under NAME (in memory; also on disk with serve --state)",
+          args: [nameArg],
+          options: sandboxStateOptions,
+          examples: ['platform sandbox snapshot save clean', 'platform sandbox snapshot save before-bulk --url http://127.0.0.1:4010'],
+          load: () => import('./snapshot-save.js'),
+        }),
+        command({
+          name: 'restore',
+          summary: 'Put the running sandbox back to the state saved as NAME',
+          args: [nameArg],
+          options: sandboxStateOptions,
+          examples: ['platform sandbox snapshot restore clean', 'platform sandbox snapshot restore before-bulk --url http://127.0.0.1:4010'],
+          load: () => import('./snapshot-restore.js'),
+        }),
+        command({
+          name: 'list',
+          summary: "The running sandbox's snapshots",
+          options: sandboxStateOptions,
+          examples: ['platform sandbox snapshot list', 'platform sandbox snapshot list -o json'],
+          load: () => import('./snapshot-list.js'),
+        }),
+      ],
+    }),
+    command({
+      name: 'reset',
+      summary: 'Put the running sandbox back to its seeded demo data (--seed, --campaigns)',
+      options: sandboxStateOptions,
+      examples: ['platform sandbox reset', 'platform sandbox reset --url http://127.0.0.1:4010'],
+      load: () => import('./reset.js'),
     }),
   ],
 });

@@ -27,6 +27,8 @@ export interface RiderSandbox {
   onRideStatusChange(listener: RideStatusListener): () => void;
   /** Expires every outstanding fare and surge confirmation (to exercise fare_expired). */
   expireFares(): void;
+  /** Replaces the whole rider state with saved data (snapshot restore, reset; undefined: none). */
+  load(data: unknown): void;
   close(): void;
 }
 
@@ -53,6 +55,11 @@ export function registerRiderRoutes(router: Router, ctx: SandboxContext, options
     timeScale,
     onRideStatusChange: (listener) => events.onRideStatusChange(listener),
     expireFares: () => state.expireAll(ctx.now()),
+    load: (data) => {
+      trips.clear();
+      for (const map of [state.fares, state.confirmations, state.promotions, state.overrides, state.places]) map.clear();
+      if (data) restoreRider(data as RiderData, state, trips);
+    },
     close: () => trips.close(),
   };
 }

@@ -108,6 +108,12 @@ export class Trips {
     this.#timers.clear();
   }
 
+  /** Forgets every ride (a snapshot restore or reset loads others). */
+  clear(): void {
+    this.close();
+    this.#rides.clear();
+  }
+
   /** Simulated seconds the ride stays in its current status; undefined when it waits for nobody. */
   #duration(ride: Ride): number | undefined {
     switch (ride.status) {
