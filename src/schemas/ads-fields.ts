@@ -74,6 +74,10 @@ export interface AdsField {
   readonly merge: MergeRule;
   /** Not a field of the body: the id of the item, or of its parent. */
   readonly role?: 'id' | 'parent';
+  /** The header of the field's column in `list` (its CSV name is `column`); the view renders it (output/views/ads.ts). */
+  readonly list?: string;
+  /** The label the field is shown under by `view` (several fields may share one, e.g. Budget). */
+  readonly view?: string;
 }
 
 /** A table, its entries' literal types kept (the flags types are derived from them). */
@@ -94,6 +98,8 @@ const money = fields(
     parser: 'decimalAmount',
     part: 'budget',
     merge: 'merge',
+    list: 'BUDGET',
+    view: 'Budget',
   },
   {
     column: 'budget_e5',
@@ -104,6 +110,7 @@ const money = fields(
     parser: 'amountE5',
     part: 'budget',
     merge: 'merge',
+    view: 'Budget',
   },
   {
     column: 'currency',
@@ -114,6 +121,8 @@ const money = fields(
     parser: 'currency',
     part: 'budget',
     merge: 'merge',
+    list: 'CURRENCY',
+    view: 'Budget',
   },
   {
     column: 'budget_unit',
@@ -124,6 +133,8 @@ const money = fields(
     parser: 'budgetUnit',
     part: 'budget',
     merge: 'merge',
+    list: 'UNIT',
+    view: 'Budget',
   },
 );
 
@@ -146,6 +157,8 @@ export const CAMPAIGN_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'ID',
+    view: 'ID',
     role: 'id',
   },
   {
@@ -157,6 +170,8 @@ export const CAMPAIGN_FIELDS = fields(
     parser: 'text',
     part: 'name',
     merge: 'replace',
+    list: 'NAME',
+    view: 'Name',
   },
   {
     column: 'status',
@@ -167,6 +182,8 @@ export const CAMPAIGN_FIELDS = fields(
     parser: 'campaignStatus',
     part: 'status',
     merge: 'replace',
+    list: 'STATUS',
+    view: 'Status',
   },
   ...money,
   ...budgetPaths,
@@ -181,6 +198,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'ID',
+    view: 'ID',
     role: 'id',
   },
   {
@@ -191,6 +210,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'CAMPAIGN',
+    view: 'Campaign',
     role: 'parent',
   },
   {
@@ -203,6 +224,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'adProduct',
     part: 'adProduct',
     merge: 'replace',
+    list: 'PRODUCT',
+    view: 'Product',
   },
   {
     column: 'name',
@@ -213,6 +236,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'text',
     part: 'name',
     merge: 'replace',
+    list: 'NAME',
+    view: 'Name',
   },
   {
     column: 'status',
@@ -223,6 +248,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'adGroupStatus',
     part: 'status',
     merge: 'replace',
+    list: 'STATUS',
+    view: 'Status',
   },
   ...money,
   {
@@ -234,6 +261,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'decimalAmount',
     part: 'bidding',
     merge: 'replace',
+    list: 'BID',
+    view: 'Bidding',
   },
   {
     column: 'bidding',
@@ -245,6 +274,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'bidding',
     part: 'bidding',
     merge: 'replace',
+    list: 'BIDDING',
+    view: 'Bidding',
   },
   {
     column: 'start_time',
@@ -255,6 +286,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'time',
     part: 'schedule',
     merge: 'merge',
+    list: 'START',
+    view: 'Schedule',
   },
   {
     column: 'end_time',
@@ -265,6 +298,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'time',
     part: 'schedule',
     merge: 'merge',
+    list: 'END',
+    view: 'Schedule',
   },
   {
     column: 'keywords',
@@ -275,6 +310,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'list',
     part: 'targeting',
     merge: 'sibling',
+    list: 'KEYWORDS',
+    view: 'Targeting',
   },
   {
     column: 'match_type',
@@ -285,6 +322,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'matchType',
     part: 'targeting',
     merge: 'sibling',
+    list: 'MATCH',
+    view: 'Targeting',
   },
   {
     column: 'platform_one',
@@ -296,6 +335,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'presence',
     part: 'targeting',
     merge: 'sibling',
+    list: 'PLATFORM ONE',
+    view: 'Targeting',
   },
   {
     column: 'targeting.operator',
@@ -305,6 +346,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'text',
     part: 'path',
     merge: 'sibling',
+    view: 'Targeting',
   },
   {
     column: 'targeting.negation',
@@ -314,6 +356,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'boolean',
     part: 'path',
     merge: 'sibling',
+    view: 'Targeting',
   },
   {
     column: 'store_ids',
@@ -324,6 +367,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'list',
     part: 'stores',
     merge: 'replace',
+    list: 'STORES',
+    view: 'Stores',
   },
   {
     column: 'daypart',
@@ -338,6 +383,8 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'dayparting',
     part: 'dayparting',
     merge: 'replace',
+    list: 'DAYPARTING',
+    view: 'Dayparting',
   },
   ...budgetPaths,
   {
@@ -371,6 +418,8 @@ export const AD_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'ID',
+    view: 'ID',
     role: 'id',
   },
   {
@@ -382,6 +431,8 @@ export const AD_FIELDS = fields(
     parser: 'text',
     part: 'name',
     merge: 'replace',
+    list: 'NAME',
+    view: 'Name',
   },
   {
     column: 'ad_group_id',
@@ -391,6 +442,8 @@ export const AD_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'AD GROUP',
+    view: 'Ad group',
     role: 'parent',
   },
   {
@@ -401,6 +454,8 @@ export const AD_FIELDS = fields(
     parser: 'text',
     part: 'id',
     merge: 'replace',
+    list: 'CAMPAIGN',
+    view: 'Campaign',
     role: 'parent',
   },
 );

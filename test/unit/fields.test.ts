@@ -8,6 +8,9 @@ import { columnsHelp, unknownColumns } from '../../src/bulk/csv-columns.js';
 import { adsSpec, type CreateAdGroupsFlags, type PatchAdGroupsFlags, type PatchCampaignsFlags } from '../../src/commands/ads/spec.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { fieldFlagKeys, flagProblem, optionKey } from '../../src/commands/ads/flags.js';
+import { adGroupView, adView, campaignView } from '../../src/output/views/ads.js';
+import { adDetail, adGroupDetail, campaignDetail } from '../../src/output/views/ads-detail.js';
+import type { Ad, AdGroup, Campaign } from '../../src/schemas/ads.js';
 
 const RESOURCES: Array<[AdsFieldResource, string]> = [
   ['campaigns', 'campaigns'],
@@ -106,5 +109,22 @@ describe('the ads field tables', () => {
     expectTypeOf<PatchCampaignsFlags['budgetUnit']>().toEqualTypeOf<'daily' | 'weekly' | 'fixed' | undefined>();
     expectTypeOf<CreateAdGroupsFlags>().not.toHaveProperty('noPlatformOne');
     expect(true).toBe(true);
+  });
+
+  it('list shows each field with a list header under it, by its CSV name; view shows every field label', () => {
+    const views = { campaigns: campaignView, ad_groups: adGroupView, ads: adView };
+    const details = {
+      campaigns: campaignDetail({} as Campaign),
+      ad_groups: adGroupDetail({} as AdGroup),
+      ads: adDetail({} as Ad),
+    };
+    for (const [resource] of RESOURCES) {
+      const columns = views[resource].columns.map((c) => `${c.header}=${c.name}`);
+      const labels = details[resource].map(([label]) => label);
+      for (const field of table(resource)) {
+        if (field.list !== undefined) expect(columns, resource).toContain(`${field.list}=${field.column}`);
+        if (field.view !== undefined) expect(labels, resource).toContain(field.view);
+      }
+    }
   });
 });

@@ -3,6 +3,21 @@ import type { Ad, AdGroup, Campaign, CurrencyAmount } from '../../schemas/ads.js
 import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
 import type { DetailField } from '../detail.js';
 import { money } from './ads.js';
+import type { AD_FIELDS, AD_GROUP_FIELDS, AdsField, CAMPAIGN_FIELDS } from '../../schemas/ads-fields.js';
+
+/** The labels a field table gives its fields in `view` (several fields may share one). */
+type ViewLabel<T extends readonly AdsField[]> = Extract<T[number], { view: string }>['view'];
+
+/**
+ * A view's lines: each labelled by one of the table's labels or one of the resource's own
+ * (`Extra`: created, updated...), so a label renamed in the table fails typecheck here; the
+ * unit test checks every table label is shown.
+ */
+function detail<T extends readonly AdsField[], Extra extends string = never>(
+  fields: Array<[label: ViewLabel<T> | Extra, value: DetailField[1]]>,
+): DetailField[] {
+  return fields;
+}
 
 /** The OpenAPI's dayparting_day_schedule lists seven days, Monday first. */
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -58,7 +73,7 @@ function schedule(value: unknown): string | undefined {
 }
 
 export function campaignDetail(c: Campaign): DetailField[] {
-  return [
+  return detail<typeof CAMPAIGN_FIELDS, 'Ad groups' | 'Created' | 'Updated'>([
     ['ID', c.campaign_id],
     ['Name', c.name],
     [
@@ -69,13 +84,13 @@ export function campaignDetail(c: Campaign): DetailField[] {
     ['Ad groups', (c.ad_groups ?? []).map((g) => `${g.ad_group_id}  ${g.name}`)],
     ['Created', c.created_at && `${c.created_at}${c.created_by_email ? ` by ${c.created_by_email}` : ''}`],
     ['Updated', c.updated_at && `${c.updated_at}${c.updated_by_email ? ` by ${c.updated_by_email}` : ''}`],
-  ];
+  ]);
 }
 
 export function adGroupDetail(g: AdGroup): DetailField[] {
   const raw = g as unknown as Json;
   const stores = ((raw.subjects ?? raw.ad_subjects) as { stores?: { store_ids?: string[] } } | undefined)?.stores?.store_ids;
-  return [
+  return detail<typeof AD_GROUP_FIELDS>([
     ['ID', g.ad_group_id],
     ['Name', g.name],
     ['Campaign', g.campaign_id],
@@ -87,14 +102,14 @@ export function adGroupDetail(g: AdGroup): DetailField[] {
     ['Targeting', targeting(raw.targeting)],
     ['Dayparting', dayparting(raw.dayparting_schedule)],
     ['Stores', stores?.join(', ')],
-  ];
+  ]);
 }
 
 export function adDetail(a: Ad): DetailField[] {
-  return [
+  return detail<typeof AD_FIELDS>([
     ['ID', a.ad_id],
     ['Name', a.name],
     ['Ad group', a.ad_group_id],
     ['Campaign', a.campaign_id],
-  ];
+  ]);
 }

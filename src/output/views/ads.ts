@@ -2,8 +2,28 @@
 import type { Ad, AdAccount, AdGroup, Campaign, CurrencyAmount, Store } from '../../schemas/ads.js';
 import { e5ToDecimal } from '../../schemas/money.js';
 import { adGroupStatus, adProduct, budgetUnit, campaignStatus, matchType } from '../../schemas/friendly.js';
-import type { View } from '../columns.js';
+import type { Column, View } from '../columns.js';
 import { formatDayparting } from '../../schemas/dayparting.js';
+import {
+  fieldsInHelpOrder,
+  type AD_FIELDS,
+  type AD_GROUP_FIELDS,
+  type AdsField,
+  type AdsFieldResource,
+  type CAMPAIGN_FIELDS,
+} from '../../schemas/ads-fields.js';
+
+/** The columns of a table's fields that `list` shows (those with a `list` header). */
+type Listed<T extends readonly AdsField[]> = Extract<T[number], { list: string }>['column'];
+
+/**
+ * A list's columns: the field table's listed fields in the help's order, header and CSV
+ * name from the table, rendered as `render` says (a listed field without one fails typecheck).
+ */
+function listColumns<T extends readonly AdsField[], R>(resource: AdsFieldResource, render: Record<Listed<T>, Omit<Column<R>, 'header' | 'name'>>): Column<R>[] {
+  const renders = render as Record<string, Omit<Column<R>, 'header' | 'name'>>;
+  return fieldsInHelpOrder(resource).flatMap((f) => (f.list === undefined ? [] : [{ header: f.list, name: f.column, ...renders[f.column]! }]));
+}
 
 /** "12.34 USD" for tables. */
 export function money(amount: CurrencyAmount | undefined): string | undefined {
@@ -44,12 +64,14 @@ export const storeView: View<Store> = {
 export const campaignView: View<Campaign> = {
   noun: 'campaigns',
   columns: [
-    { header: 'ID', name: 'campaign_id', csv: (c) => c.campaign_id, kind: 'id' },
-    { header: 'NAME', name: 'name', csv: (c) => c.name, kind: 'text' },
-    { header: 'STATUS', name: 'status', csv: (c) => campaignStatus.toFriendly(c.configured_status) },
-    { header: 'BUDGET', name: 'budget', csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
-    { header: 'CURRENCY', name: 'currency', csv: (c) => c.budget?.total.currency_code, csvOnly: true },
-    { header: 'UNIT', name: 'budget_unit', csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
+    ...listColumns<typeof CAMPAIGN_FIELDS, Campaign>('campaigns', {
+      campaign_id: { csv: (c) => c.campaign_id, kind: 'id' },
+      name: { csv: (c) => c.name, kind: 'text' },
+      status: { csv: (c) => campaignStatus.toFriendly(c.configured_status) },
+      budget: { csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
+      currency: { csv: (c) => c.budget?.total.currency_code, csvOnly: true },
+      budget_unit: { csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
+    }),
     { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true, optional: true },
     { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true, optional: true },
   ],
@@ -69,33 +91,33 @@ function bid(g: AdGroup): CurrencyAmount | undefined {
 
 export const adGroupView: View<AdGroup> = {
   noun: 'ad groups',
-  columns: [
-    { header: 'ID', name: 'ad_group_id', csv: (g) => g.ad_group_id, kind: 'id' },
-    { header: 'CAMPAIGN', name: 'campaign_id', csv: (g) => g.campaign_id, csvOnly: true, kind: 'id' },
-    { header: 'NAME', name: 'name', csv: (g) => g.name, kind: 'text' },
-    { header: 'PRODUCT', name: 'ad_product', csv: (g) => adProduct.toFriendly(g.ad_product), optional: true },
-    { header: 'STATUS', name: 'status', csv: (g) => adGroupStatus.toFriendly(g.configured_status) },
-    { header: 'BUDGET', name: 'budget', csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total) },
-    { header: 'CURRENCY', name: 'currency', csv: (g) => g.budget?.total.currency_code ?? bid(g)?.currency_code, csvOnly: true },
-    { header: 'UNIT', name: 'budget_unit', csv: (g) => budgetUnit.toFriendly(g.budget?.unit), csvOnly: true },
-    { header: 'BID', name: 'bid', csv: (g) => decimal(bid(g)), table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined) },
-    { header: 'BIDDING', name: 'bidding', csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
-    { header: 'KEYWORDS', name: 'keywords', csv: (g) => keywordCriterion(g)?.keywords.join('|'), kind: 'text', optional: true },
-    { header: 'MATCH', name: 'match_type', csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
-    { header: 'PLATFORM ONE', name: 'platform_one', csv: (g) => (criteria(g).some((c) => c.platform_one) ? 'true' : ''), csvOnly: true },
-    { header: 'STORES', name: 'store_ids', csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true, kind: 'id' },
-    { header: 'START', name: 'start_time', csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time), optional: true },
-    { header: 'END', name: 'end_time', csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time), optional: true },
-    { header: 'DAYPARTING', name: 'daypart', csv: (g) => formatDayparting((g as { dayparting_schedule?: unknown }).dayparting_schedule), csvOnly: true },
-  ],
+  columns: listColumns<typeof AD_GROUP_FIELDS, AdGroup>('ad_groups', {
+    ad_group_id: { csv: (g) => g.ad_group_id, kind: 'id' },
+    campaign_id: { csv: (g) => g.campaign_id, csvOnly: true, kind: 'id' },
+    name: { csv: (g) => g.name, kind: 'text' },
+    ad_product: { csv: (g) => adProduct.toFriendly(g.ad_product), optional: true },
+    status: { csv: (g) => adGroupStatus.toFriendly(g.configured_status) },
+    budget: { csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total) },
+    currency: { csv: (g) => g.budget?.total.currency_code ?? bid(g)?.currency_code, csvOnly: true },
+    budget_unit: { csv: (g) => budgetUnit.toFriendly(g.budget?.unit), csvOnly: true },
+    bid: { csv: (g) => decimal(bid(g)), table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined) },
+    bidding: { csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
+    keywords: { csv: (g) => keywordCriterion(g)?.keywords.join('|'), kind: 'text', optional: true },
+    match_type: { csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
+    platform_one: { csv: (g) => (criteria(g).some((c) => c.platform_one) ? 'true' : ''), csvOnly: true },
+    store_ids: { csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true, kind: 'id' },
+    start_time: { csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time), optional: true },
+    end_time: { csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time), optional: true },
+    daypart: { csv: (g) => formatDayparting((g as { dayparting_schedule?: unknown }).dayparting_schedule), csvOnly: true },
+  }),
 };
 
 export const adView: View<Ad> = {
   noun: 'ads',
-  columns: [
-    { header: 'ID', name: 'ad_id', csv: (a) => a.ad_id, kind: 'id' },
-    { header: 'NAME', name: 'name', csv: (a) => a.name, kind: 'text' },
-    { header: 'AD GROUP', name: 'ad_group_id', csv: (a) => a.ad_group_id, kind: 'id', optional: true },
-    { header: 'CAMPAIGN', name: 'campaign_id', csv: (a) => a.campaign_id, kind: 'id', optional: true },
-  ],
+  columns: listColumns<typeof AD_FIELDS, Ad>('ads', {
+    ad_id: { csv: (a) => a.ad_id, kind: 'id' },
+    name: { csv: (a) => a.name, kind: 'text' },
+    ad_group_id: { csv: (a) => a.ad_group_id, kind: 'id', optional: true },
+    campaign_id: { csv: (a) => a.campaign_id, kind: 'id', optional: true },
+  }),
 };
