@@ -179,6 +179,10 @@ function mapAdProduct({ mode, row, cell, item, partial }: RowParts): void {
 
 function mapBidding({ mode, row, cell, item, partial }: RowParts): void {
   const bidding = cell('bidding')?.toLowerCase();
+  // A ROAS goal is goal-based bidding: the create's default (auto) is not added to it.
+  const goal = cell('bidding.goal_based.roas_goal') !== undefined;
+  if (goal && (cell('bid') !== undefined || bidding === 'auto' || bidding === 'manual'))
+    throw new RowError('bidding.goal_based.roas_goal', 'a ROAS goal is goal-based bidding: give it without a bid or automatic bidding');
   if (cell('bid') !== undefined) {
     if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding ${shown(row.bidding!)} cannot be used with a bid`);
     const bid = money('bid', row.bid!, cell('currency'), mode);
@@ -188,9 +192,9 @@ function mapBidding({ mode, row, cell, item, partial }: RowParts): void {
     item.bidding = { auto: {} };
   } else if (mode === 'patch' && (bidding === 'goal_based' || bidding === 'manual')) {
     // A listed row names its bidding kind; without a bid (or ROAS goal column) it stays as it is.
-  } else if (bidding !== undefined && !(bidding === 'goal_based' && cell('bidding.goal_based.roas_goal') !== undefined)) {
+  } else if (bidding !== undefined && !(bidding === 'goal_based' && goal)) {
     throw new RowError('bidding', bidding === 'manual' ? 'manual bidding needs a bid' : `${shown(row.bidding!)} is not auto, manual or goal_based`);
-  } else if (mode === 'create' && bidding === undefined) {
+  } else if (mode === 'create' && bidding === undefined && !goal) {
     item.bidding = { auto: {} };
   }
 }

@@ -65,4 +65,12 @@ describe('ads flags -> one row -> the one mapping', () => {
       },
     });
   });
+
+  it('a ROAS goal column alone creates goal-based bidding (not auto as well); with a bid it is refused, naming the column', () => {
+    const row = { name: 'Goal', status: 'active', store_ids: 's1', start_time: '2030-01-01T00:00:00Z', 'bidding.goal_based.roas_goal': '4.5' };
+    const created = mapRow('ad_groups', 'create', row);
+    expect(created.ok && created.item.bidding).toEqual({ goal_based: { roas_goal: 4.5 } });
+    const both = mapRow('ad_groups', 'create', { ...row, bid: '0.50', currency: 'USD' });
+    expect(both.ok ? '' : both.problem.field).toBe('bidding.goal_based.roas_goal');
+  });
 });
