@@ -182,7 +182,7 @@ function mapBidding({ mode, row, cell, item, partial }: RowParts): void {
   // A ROAS goal is goal-based bidding: the create's default (auto) is not added to it.
   const goal = cell('bidding.goal_based.roas_goal') !== undefined;
   if (goal && (cell('bid') !== undefined || bidding === 'auto' || bidding === 'manual'))
-    throw new RowError('bidding.goal_based.roas_goal', 'a ROAS goal is goal-based bidding: give it without a bid or automatic bidding');
+    throw new RowError('bidding.goal_based.roas_goal', 'cannot be used with bid or bidding (a ROAS goal is goal-based)');
   if (cell('bid') !== undefined) {
     if (bidding !== undefined && bidding !== 'manual') throw new RowError('bidding', `bidding ${shown(row.bidding!)} cannot be used with a bid`);
     const bid = money('bid', row.bid!, cell('currency'), mode);
