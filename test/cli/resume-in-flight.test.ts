@@ -59,4 +59,36 @@ describe('--resume of a batch that was in flight', () => {
     expect(ids.map((id) => sandbox.stats.writesById.get(id) ?? 0)).toEqual(writes);
     expect((await readJournal(journal)).inFlight).toEqual([]);
   });
+
+  it('gives up a patch batch whose row was edited since: journaled as done, with no results, before anything is sent', async () => {
+    const campaigns = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', account, '--limit', '4']);
+    const ids = campaigns.map((c) => c.campaign_id);
+    const dir = tempDir();
+    const csv = path.join(dir, 'rename.csv');
+    const write = (names: string[]) => fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},${names[i]}`).join('\n')}\n`);
+    write(ids.map((_, i) => `Given up ${i}`));
+    const journal = path.join(dir, 'rename.journal');
+    const args = ['ads', 'campaigns', 'patch', '--account', account, '--from-csv', csv, '--batch-size', '2', '--concurrency', '1', '-o', 'ndjson'];
+    expect((await user.run([...args, '--journal', journal])).code).toBe(0);
+    const records = fs.readFileSync(journal, 'utf8').trim().split('\n');
+    const lastDone = records.findLastIndex((line) => line.startsWith('{"type":"done"'));
+    const givenUp = (JSON.parse(records[lastDone]!) as { key: string }).key;
+    fs.writeFileSync(journal, `${records.filter((_, i) => i !== lastDone).join('\n')}\n`);
+    // The in-flight batch's last row is edited: its key can no longer replay the same request.
+    write(ids.map((_, i) => (i === 3 ? 'Given up 3 (edited)' : `Given up ${i}`)));
+
+    const resumed = await user.run([...args, '--resume', journal]);
+
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(parse(resumed.stdout).map((r) => r.result)).toEqual(['skipped', 'skipped', 'unchanged', 'ok']);
+    const appended = fs
+      .readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(records.length - 1)
+      .map((line) => JSON.parse(line) as { type: string; key?: string; results?: unknown[] });
+    expect(appended[0]).toEqual({ type: 'done', key: givenUp, results: [] });
+    expect(appended.slice(1).map((r) => r.type)).toEqual(['sent', 'done']);
+    expect((await readJournal(journal)).inFlight).toEqual([]);
+  });
 });
