@@ -58,6 +58,11 @@ function consistent(resource: AdsFieldResource, flags: Json, mode: FieldMode): J
   const out = { ...flags };
   if (out.budget !== undefined) delete out.budgetE5;
   if (out.bid !== undefined) delete out.autoBid;
+  // A ROAS goal is goal-based bidding: refused with a bid or automatic bidding.
+  if (out.roasGoal !== undefined) {
+    delete out.bid;
+    delete out.autoBid;
+  }
   // Ignored without keywords (a patch), refused without them (a create).
   if (out.keywords === undefined) delete out.matchType;
   // A currency alone changes nothing: it is the currency of a budget or bid given with it.

@@ -3,6 +3,7 @@ import { flagProblem, flagsRow } from '../../src/commands/ads/flags.js';
 import { parseDayparting } from '../../src/schemas/dayparting.js';
 import { mapRow } from '../../src/bulk/row-mapping.js';
 import { applyPartial } from '../../src/bulk/merge.js';
+import { adGroupCreateRequest, adGroupPatchRequest } from '../../src/commands/ads/requests.js';
 
 describe('ads flags -> one row -> the one mapping', () => {
   it('builds a 7-day dayparting schedule, Monday first', () => {
@@ -72,5 +73,15 @@ describe('ads flags -> one row -> the one mapping', () => {
     expect(created.ok && created.item.bidding).toEqual({ goal_based: { roas_goal: 4.5 } });
     const both = mapRow('ad_groups', 'create', { ...row, bid: '0.50', currency: 'USD' });
     expect(both.ok ? '' : both.problem.field).toBe('bidding.goal_based.roas_goal');
+  });
+
+  it('--roas-goal sets goal-based bidding on a create and a patch; with --bid it is refused, naming --roas-goal', () => {
+    const flags = { account: 'a', campaign: 'c', batchSize: 500, concurrency: 4 };
+    expect(adGroupPatchRequest({ ...flags, roasGoal: '4.5' }, ['g1']).item).toEqual({ ad_group_id: 'g1', bidding: { goal_based: { roas_goal: 4.5 } } });
+    const created = adGroupCreateRequest({ ...flags, adProduct: 'listing', budgetUnit: 'daily', name: 'Goal', storeIds: ['s1'], roasGoal: '3' }, 0);
+    expect(created.item.bidding).toEqual({ goal_based: { roas_goal: 3 } });
+    expect(() => adGroupPatchRequest({ ...flags, roasGoal: '4.5', bid: '0.50', currency: 'USD' }, ['g1'])).toThrow(
+      /^--roas-goal: cannot be used with --bid or --auto-bid/,
+    );
   });
 });
