@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { RequestScope } from './chaos.js';
-import { CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console/page.js';
+import { CONSOLE_ICON_PATH, CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console/page.js';
 import type { RequestLogEntry, SandboxContext } from './context.js';
 import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js';
 import { methodNotAllowed, negotiate, notFound, options, withCors } from './protocol.js';
@@ -17,7 +17,7 @@ export const BODY_BUDGET_BYTES = 32 * 1024 * 1024;
 export const REQUEST_LOG_SIZE = 1000;
 /** Characters of a User-Agent kept in the log. */
 const USER_AGENT_KEPT = 200;
-const CONSOLE_FILES = [CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH];
+const CONSOLE_FILES = [CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH, CONSOLE_ICON_PATH];
 
 export interface ServerHooks {
   log?: (line: string) => void;

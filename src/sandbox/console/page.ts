@@ -7,12 +7,15 @@ import { escapeHtml } from '../consent-page.js';
 export const CONSOLE_PATH = '/_sandbox/';
 export const CONSOLE_SCRIPT_PATH = '/_sandbox/console.js';
 export const CONSOLE_STYLE_PATH = '/_sandbox/console.css';
+/** An empty icon: without one the browser asks for /favicon.ico, which the API answers 404. */
+export const CONSOLE_ICON_PATH = '/_sandbox/favicon.ico';
 
 export function consoleHtml(token: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="sandbox-token" content="${escapeHtml(token)}">
 <title>Platform sandbox console</title>
+<link rel="icon" href="${CONSOLE_ICON_PATH}">
 <link rel="stylesheet" href="${CONSOLE_STYLE_PATH}">
 <script src="${CONSOLE_SCRIPT_PATH}" defer></script>
 </head>
@@ -122,7 +125,7 @@ export const CONSOLE_SCRIPT = `'use strict';
     }
     account = view.campaigns.account || '';
     select.value = account;
-    $('campaign-count').textContent = view.campaigns.total > view.campaigns.items.length ? 'first ' + view.campaigns.items.length + ' of ' + view.campaigns.total : view.campaigns.total + ' campaigns';
+    $('campaign-count').textContent = view.campaigns.total > view.campaigns.items.length ? 'newest ' + view.campaigns.items.length + ' of ' + view.campaigns.total : view.campaigns.total + ' campaigns';
     fill($('campaigns').tBodies[0], view.campaigns.items.map((x) => row([x.name, x.campaign_id, x.configured_status, x.objective])));
     fill($('rides').tBodies[0], view.rides.map((r) => row([r.request_id, r.status, r.user_id, r.client_id, r.product])));
     fill($('webhooks').tBodies[0], view.webhooks.map((w) => row([w.event_type + ' ' + w.resource_id, w.status, w.url, w.attempt + ' of ' + w.of, w.result, w.next])));

@@ -10,10 +10,10 @@ import { header, HttpError, json, type Handler, type SandboxRequest } from '../h
 import { FINAL_STATUSES } from '../../schemas/rider.js';
 import type { Router } from '../router.js';
 import type { SandboxWebhooks } from '../webhooks/index.js';
-import { CONSOLE_PATH, CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE, CONSOLE_STYLE_PATH, consoleHtml } from './page.js';
+import { CONSOLE_ICON_PATH, CONSOLE_PATH, CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE, CONSOLE_STYLE_PATH, consoleHtml } from './page.js';
 import { SNAPSHOT_NAME, type SnapshotShelf } from './snapshots.js';
 
-/** Campaigns of one account the overview lists. */
+/** Campaigns of one account the overview lists, newest first. */
 const CAMPAIGNS_SHOWN = 100;
 const ATTEMPTS_SHOWN = 100;
 
@@ -65,6 +65,7 @@ export function registerConsoleRoutes(router: Router, deps: ConsoleDeps): void {
   get(CONSOLE_PATH, () => ({ status: 200, raw: consoleHtml(deps.token), headers: { 'content-type': 'text/html; charset=utf-8' } }));
   get(CONSOLE_SCRIPT_PATH, () => ({ status: 200, raw: CONSOLE_SCRIPT, headers: { 'content-type': 'text/javascript; charset=utf-8' } }));
   get(CONSOLE_STYLE_PATH, () => ({ status: 200, raw: CONSOLE_STYLE, headers: { 'content-type': 'text/css; charset=utf-8' } }));
+  get(CONSOLE_ICON_PATH, () => ({ status: 204, headers: { 'content-type': 'image/x-icon' } }));
   // The token for clients that are not the page (the CLI's snapshot commands); a page on
   // another origin cannot read this answer.
   get('/_sandbox/session', () => json(200, { token: deps.token }));
@@ -148,7 +149,8 @@ function overview(deps: ConsoleDeps, accountParam: string | null): unknown {
       account,
       total: campaigns.length,
       items: campaigns
-        .slice(0, CAMPAIGNS_SHOWN)
+        .slice(-CAMPAIGNS_SHOWN)
+        .reverse()
         .map((c) => ({
           campaign_id: c.value.campaign_id,
           name: c.value.name,
