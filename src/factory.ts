@@ -16,7 +16,7 @@ import { AuthError, InterruptedError, UsageError } from './errors.js';
 import { progressDisplay, transferDisplay } from './output/progress.js';
 import { forStream } from './output/terminal-text.js';
 import { terminalColumns } from './output/format.js';
-import { baseUrlAdvice } from './commands/advice.js';
+import { baseUrlAdvice, loginCommand } from './commands/advice.js';
 
 export interface FactoryDeps {
   io: IO;
@@ -163,7 +163,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       redactor,
       tokenHttp: () => tokenHttp,
       promptSecret: deps.io.stdinIsTTY ? (message) => ctx.promptSecret(message) : undefined,
-      warn: (line) => ctx.info(line),
+      warn: (line, need) => ctx.info(need ? `${line}; after it, run \`${loginCommand(need)}\`` : line),
     });
     return new ApiClient({
       ads: new HttpCore({ ...common, tokens }),

@@ -1,6 +1,6 @@
 // Calls POST /oauth/v2/token (spec 4.2) and turns the answer into a stored token.
 import type { HttpCore } from '../http/core.js';
-import { ApiError, AuthError } from '../errors.js';
+import { ApiError, AuthError, type LoginNeed } from '../errors.js';
 import type { Grant, StoredToken } from '../config/profile.js';
 import { TOKEN_PATH, TokenResponse } from '../schemas/oauth.js';
 
@@ -9,8 +9,9 @@ export class TokenRefusedError extends AuthError {
   constructor(
     readonly code: string,
     message: string,
+    need?: LoginNeed,
   ) {
-    super(message);
+    super(message, need);
     this.name = 'TokenRefusedError';
   }
 }
@@ -20,7 +21,8 @@ export async function requestToken(
   form: Record<string, string | undefined>,
   grant: Grant,
   now: number,
-  loginHint: string,
+  /** Who signs in again when the endpoint refuses (the command layer names the command). */
+  need: LoginNeed,
   signal?: AbortSignal,
 ): Promise<StoredToken> {
   let response;
@@ -28,7 +30,7 @@ export async function requestToken(
     response = await http.send({ method: 'POST', path: TOKEN_PATH, form, auth: false, idempotencyKey: false, signal });
   } catch (error) {
     if (error instanceof ApiError && ['invalid_client', 'invalid_grant', 'unauthorized', 'invalid_scope'].includes(error.code)) {
-      throw new TokenRefusedError(error.code, `${error.message}. Run \`${loginHint}\`.`);
+      throw new TokenRefusedError(error.code, error.message, need);
     }
     throw error;
   }

@@ -46,7 +46,8 @@ export interface ProfileTokenSourceOptions {
   /** Hidden prompt for the client secret, used only when neither env nor profile has it. */
   promptSecret?: (message: string) => Promise<string>;
   /** A line of chatter on stderr (a token that could not be saved). */
-  warn?: (line: string) => void;
+  /** A line of chatter; with `need`, the command layer adds the sign-in to run after this command. */
+  warn?: (line: string, need?: LoginNeed) => void;
 }
 
 export interface CodeExchange {
@@ -75,13 +76,6 @@ export class ProfileTokenSource implements TokenSource {
   get need(): LoginNeed {
     const held = this.#o.config.getProfile(this.#o.profileName)?.token?.scope.split(' ').filter(Boolean);
     return { profile: this.#o.profileName, grant: this.grant, ...(held?.length ? { held } : {}) };
-  }
-
-  /** The command that signs this profile in again, by its grant. */
-  get loginHint(): string {
-    const name = this.#o.profileName;
-    if (this.grant === 'token') return `platform auth login --with-token --profile ${name}`;
-    return this.grant === 'authorization_code' ? `platform auth login --profile ${name}` : `platform auth login --client-credentials --profile ${name}`;
   }
 
   async token(options: { fresh?: boolean; signal?: AbortSignal } = {}): Promise<string> {
@@ -160,11 +154,12 @@ export class ProfileTokenSource implements TokenSource {
   /** A token was issued and could not be saved: it serves the rest of this command. */
   #hold(token: StoredToken, why: string): string {
     this.#held = token;
-    this.#o.warn?.(
-      token.grant === 'authorization_code'
-        ? `the rotated refresh token of profile ${this.#o.profileName} could not be saved (${why}), so it is kept in memory for this command only; after it, run \`${this.loginHint}\``
-        : `the new token of profile ${this.#o.profileName} could not be saved (${why}), so it is used for this command only`,
-    );
+    if (token.grant === 'authorization_code')
+      this.#o.warn?.(
+        `the rotated refresh token of profile ${this.#o.profileName} could not be saved (${why}), so it is kept in memory for this command only`,
+        this.need,
+      );
+    else this.#o.warn?.(`the new token of profile ${this.#o.profileName} could not be saved (${why}), so it is used for this command only`);
     return token.access_token;
   }
 
@@ -211,7 +206,7 @@ export class ProfileTokenSource implements TokenSource {
       { grant_type: 'client_credentials', client_id: clientId, client_secret: secret, scope: requested?.length ? requested.join(' ') : undefined },
       'client_credentials',
       this.#o.clock.now(),
-      this.loginHint,
+      this.need,
       signal,
     );
   }
@@ -234,7 +229,7 @@ export class ProfileTokenSource implements TokenSource {
         },
         'authorization_code',
         this.#o.clock.now(),
-        `platform auth login --profile ${this.#o.profileName}`,
+        { profile: this.#o.profileName, grant: 'authorization_code' },
         signal,
       );
       this.#remember(token);
@@ -249,10 +244,10 @@ export class ProfileTokenSource implements TokenSource {
    */
   async #refreshed(config: ConfigShape, profile: Profile, signal?: AbortSignal): Promise<StoredToken> {
     const name = this.#o.profileName;
-    const hint = `platform auth login --profile ${name}`;
+    const need: LoginNeed = { profile: name, grant: 'authorization_code' };
     let current = profile.token;
     if (!current?.refresh_token) {
-      throw new AuthError(`profile ${name} is not signed in${current ? ' (its token cannot be renewed)' : ''}. Run \`${hint}\`.`);
+      throw new AuthError(`profile ${name} is not signed in${current ? ' (its token cannot be renewed)' : ''}`, need);
     }
     const { clientId, secret } = await this.#client(profile);
     for (let attempt = 1; ; attempt++) {
@@ -262,7 +257,7 @@ export class ProfileTokenSource implements TokenSource {
           { grant_type: 'refresh_token', client_id: clientId, client_secret: secret, refresh_token: current.refresh_token },
           'authorization_code',
           this.#o.clock.now(),
-          hint,
+          need,
           signal,
         );
         token.refresh_token ??= current.refresh_token;
@@ -280,7 +275,7 @@ export class ProfileTokenSource implements TokenSource {
         }
         // The token this process used is dead: remove it (and only it) from the profile.
         if (config.profiles[name]?.token?.refresh_token === current.refresh_token) patchProfile(config, name, { token: undefined });
-        throw new DeadSignInError(`the sign-in of profile ${name} could not be renewed: ${error.message}`);
+        throw new DeadSignInError(`the sign-in of profile ${name} could not be renewed: ${error.message}`, need);
       }
     }
   }
@@ -302,7 +297,7 @@ export class ProfileTokenSource implements TokenSource {
   async #client(profile: Profile): Promise<{ clientId: string; secret: string }> {
     const clientId = clientIdOf(this.#o.env, profile)?.value;
     if (!clientId) {
-      throw new AuthError(`profile ${this.#o.profileName} has no client id. Run \`${this.loginHint}\` or set PLATFORM_CLIENT_ID.`);
+      throw new AuthError(`profile ${this.#o.profileName} has no client id (PLATFORM_CLIENT_ID can give one)`, this.need);
     }
     const secret = await this.#clientSecret(profile);
     this.#o.redactor.add(secret);
@@ -313,13 +308,13 @@ export class ProfileTokenSource implements TokenSource {
     const secret = clientSecretOf(this.#o.env, profile, this.#o.profileName)?.value;
     if (secret) return secret;
     if (this.#o.promptSecret) return this.#o.promptSecret(`Client secret for profile ${this.#o.profileName}`);
-    throw new AuthError(`no client secret for profile ${this.#o.profileName}: set PLATFORM_CLIENT_SECRET or run \`${this.loginHint}\``);
+    throw new AuthError(`no client secret for profile ${this.#o.profileName} (PLATFORM_CLIENT_SECRET can give one)`, this.need);
   }
 
   #profileIn(config: ConfigShape): Profile {
     const profile = mergedProfile(config, this.#o.profileName);
     if (!profile) {
-      throw new AuthError(`no profile named ${this.#o.profileName}. Run \`${this.loginHint}\` to create it.`);
+      throw new AuthError(`no profile named ${this.#o.profileName}`, { ...this.need, create: true });
     }
     return profile;
   }
@@ -327,7 +322,7 @@ export class ProfileTokenSource implements TokenSource {
   #profile(): Profile {
     const profile = this.#o.config.getProfile(this.#o.profileName);
     if (!profile) {
-      throw new AuthError(`no profile named ${this.#o.profileName}. Run \`${this.loginHint}\` to create it.`);
+      throw new AuthError(`no profile named ${this.#o.profileName}`, { ...this.need, create: true });
     }
     return profile;
   }

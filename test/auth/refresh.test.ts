@@ -80,14 +80,14 @@ describe('renewing a browser sign-in', () => {
     const result = await user.run(['ads', 'accounts', 'list', '--debug']);
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(
-      /the sign-in of profile work could not be renewed: invalid_grant: unknown, used or revoked refresh token\. Run `platform auth login --profile work`\./,
+      /the sign-in of profile work could not be renewed: invalid_grant: unknown, used or revoked refresh token; run `platform auth login --profile work` to sign in again$/m,
     );
     expect(result.stderr).not.toContain('revoked-refresh-token');
     expect(result.stderr).not.toContain(stale);
     expect(tokenOf(user)).toBeUndefined();
     const again = await user.run(['ads', 'accounts', 'list']);
     expect(again.code).toBe(4);
-    expect(again.stderr).toMatch(/profile work is not signed in\. Run `platform auth login --profile work`\./);
+    expect(again.stderr).toMatch(/^profile work is not signed in; run `platform auth login --profile work` to sign in again$/m);
   });
 
   it('logout removes the tokens; the next call says to sign in with the browser again', async () => {
@@ -96,7 +96,7 @@ describe('renewing a browser sign-in', () => {
     expect(tokenOf(user)).toBeUndefined();
     const result = await user.run(['ads', 'accounts', 'list'], { env: { PLATFORM_CLIENT_SECRET: undefined } });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/Run `platform auth login --profile work`/);
+    expect(result.stderr).toMatch(/run `platform auth login --profile work`/);
     const status = await user.json<Array<{ profile: string; user: string; source: string }>>(['auth', 'status'], {
       env: { PLATFORM_CLIENT_SECRET: undefined },
     });
