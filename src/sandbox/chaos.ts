@@ -2,10 +2,10 @@
 // a decision is a pure function of (seed, decision kind, route, n, item): the Nth request to
 // a route (method and route pattern, e.g. `POST /v1/ads/{account_id}/campaigns`) meets the
 // same faults in every run, whatever other routes are doing at the same time. Webhook chaos
-// draws from one sequential stream of its own. A request's scope (AsyncLocalStorage, one per
+// is keyed the same way, by the event's kind and its number among events of that kind. A request's scope (AsyncLocalStorage, one per
 // sandbox) carries its draws into handlers (batch items) and what was injected to the log.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { hash32, mulberry32, type Rng } from './prng.js';
+import { hash32, mulberry32 } from './prng.js';
 
 /** What a request met, for the request log. */
 export interface RequestScope {
@@ -74,9 +74,9 @@ export class Chaos {
     return fails;
   }
 
-  /** A sequential stream for decisions made outside requests (webhook deliveries). */
-  stream(kind: string): Rng {
-    return this.legacy ?? mulberry32(hash32(`${this.seed}\n${kind}`));
+  /** A draw for a decision made outside requests (a webhook delivery), keyed by what it is about. */
+  keyed(kind: string, key: string): number {
+    return this.legacy ? this.legacy() : unit(`${this.seed}\n${kind}\n${key}`);
   }
 
   /** Starts counting requests afresh (a reset: the next request to each route is the 1st again). */

@@ -131,7 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     chaos: options.webhookChaos,
     timeScale: rider.timeScale,
     // Duplicates and reordering repeat per chaos seed (one stream for webhooks' decisions).
-    random: chaos.stream('webhooks'),
+    draw: (kind, key) => chaos.keyed(`webhook ${kind}`, key),
     baseUrl: () => baseUrl,
     secretOf: (clientId) => findClient(clientId)?.client_secret,
     granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),

@@ -26,7 +26,11 @@ export interface SandboxWebhookOptions {
   chaos?: WebhookChaos;
   /** Simulated seconds per wall-clock second. */
   timeScale: number;
-  random: () => number;
+  /**
+   * A draw in [0, 1) for one chaos decision about an event: the same kind and key (the event's
+   * type and status, and its number among such events) draw the same in every run of one seed.
+   */
+  draw: (kind: 'reorder' | 'duplicate', key: string) => number;
   /** The sandbox's base URL, for resource_href. */
   baseUrl: () => string;
   /** The client secret that signs an application's events. */
@@ -194,7 +198,7 @@ export class SandboxWebhooks {
       this.#send(held.pending);
       return;
     }
-    if (chaos && chaos.reorder > 0 && this.o.random() < chaos.reorder) {
+    if (chaos && chaos.reorder > 0 && this.o.draw('reorder', this.#chaosKey(pending.event)) < chaos.reorder) {
       // Released by the ride's next event, or after a simulated minute without one.
       const timer = setTimeout(() => {
         this.#held.delete(slot);
@@ -207,8 +211,27 @@ export class SandboxWebhooks {
     this.#send(pending);
   }
 
+  readonly #chaosCounts = new Map<string, number>();
+
+  /** The event's kind and its number among events of that kind (counted once per event, at its first decision). */
+  #chaosKey(event: WebhookEvent): string {
+    const kind = `${event.event_type}\n${event.meta.status}`;
+    let n = this.#numbered.get(event.event_id);
+    if (n === undefined) {
+      n = (this.#chaosCounts.get(kind) ?? 0) + 1;
+      this.#chaosCounts.set(kind, n);
+      this.#numbered.set(event.event_id, n);
+    }
+    return `${kind}\n${n}`;
+  }
+
+  readonly #numbered = new Map<string, number>();
+
   #send(pending: Pending): void {
-    const copies = this.o.chaos && this.o.chaos.duplicates > 0 && this.o.random() < this.o.chaos.duplicates ? 2 : 1;
+    const key = this.#chaosKey(pending.event);
+    // Its last decision: the number is not needed any more.
+    this.#numbered.delete(pending.event.event_id);
+    const copies = this.o.chaos && this.o.chaos.duplicates > 0 && this.o.draw('duplicate', key) < this.o.chaos.duplicates ? 2 : 1;
     for (let i = 0; i < copies; i++) this.#deliver(pending);
   }
 
