@@ -164,8 +164,8 @@ export function applyPartial(item: Json, partial: PartialChanges, current: Json)
     out.schedule = { start_time: start, ...(end ? { end_time: end } : {}) };
   }
   if (partial.targeting) {
-    const now = (current.targeting ?? { negation: false, operator: 'AND', criteria: [] }) as Json & { criteria: Json[] };
-    let criteria = now.criteria.map(inputSpelling);
+    const now = (current.targeting ?? { negation: false, operator: 'AND', criteria: [] }) as Json & { criteria?: Json[] };
+    let criteria = (now.criteria ?? []).map(inputSpelling);
     const { keyword, platform_one: platformOne } = partial.targeting;
     if (keyword) {
       const at = criteria.findIndex((c) => 'keyword_targeting' in c);
@@ -211,8 +211,10 @@ function sameCurrency(item: Json, current: Json, idField: string): { item: Json 
   };
 }
 
-/** A response criterion in the input's spelling (match types EXACT/BROAD). */
+/** A response criterion in the input's spelling (match types EXACT/BROAD), in nested groups too. */
 function inputSpelling(criterion: Json): Json {
+  const group = criterion.criteria as (Json & { criteria?: Json[] }) | undefined;
+  if (group && Array.isArray(group.criteria)) return { criteria: { ...group, criteria: group.criteria.map(inputSpelling) } };
   const keyword = criterion.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
   return keyword ? { keyword_targeting: { ...keyword, match_type: keyword.match_type.replace(/^MATCH_TYPE_/, '') } } : criterion;
 }

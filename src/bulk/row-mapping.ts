@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
 import { formatPath } from '../schemas/issues.js';
+import { withoutNulls } from '../schemas/json-nulls.js';
 import { shown, shownName } from '../schemas/input-limits.js';
 import { ADS_FIELDS, fieldsInHelpOrder, type AdsField, type MappingPart, type ParserName } from '../schemas/ads-fields.js';
 import { FIELD_PARSERS, FieldParseError, splitCell } from '../schemas/ads-field-parsers.js';
@@ -300,7 +301,8 @@ export function describeProblem(problem: RowProblem): string {
  * CSV, the API path (budget.total.amount_e5) for JSON items.
  */
 export function validateItem(resource: BulkResource, mode: BulkMode, item: unknown, campaignId?: string, names: 'columns' | 'paths' = 'paths'): MappedRow {
-  const result = SCHEMAS[resource][mode].safeParse(item);
+  // null in JSON input means absent (json-nulls.ts).
+  const result = SCHEMAS[resource][mode].safeParse(withoutNulls(item));
   if (result.success) return { ok: true, item: result.data as Record<string, unknown>, campaignId };
   // Every problem of the item, not only the first: one line, the first field leading.
   const problems = result.error.issues.map((issue): RowProblem => {

@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import type { z } from 'zod';
 import type { Campaign } from '../schemas/ads.js';
 import { describeZodError } from '../schemas/issues.js';
+import { withoutNulls } from '../schemas/json-nulls.js';
 import type { SandboxContext } from './context.js';
 import { adsError, header, type SandboxRequest } from './http.js';
 import type { AccountRecord, AdGroupRecord, CampaignRecord } from './store.js';
@@ -48,7 +49,7 @@ export function parseBody<S extends z.ZodType>(req: SandboxRequest, schema: S): 
   } catch (error) {
     throw adsError(400, 'BadRequest', `body is not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(withoutNulls(raw));
   if (!parsed.success) throw adsError(400, 'BadRequest', describeZodError(parsed.error, ''));
   return parsed.data;
 }

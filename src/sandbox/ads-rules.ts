@@ -33,14 +33,31 @@ export function checkSchedule(field: string, schedule: { start_time: string; end
 
 type Criterion = Record<string, unknown>;
 
-/** Create input spells match types EXACT/BROAD; responses use MATCH_TYPE_*. */
-export function normalizeTargeting<T extends { criteria: Criterion[] } | undefined>(targeting: T): T {
-  if (!targeting) return targeting;
-  const criteria = targeting.criteria.map((c) => {
+/** Create input spells match types EXACT/BROAD; responses use MATCH_TYPE_* (nested groups too). */
+export function normalizeTargeting<T extends { criteria?: unknown[] } | undefined>(targeting: T): T {
+  if (!targeting?.criteria) return targeting;
+  const criteria = (targeting.criteria as Criterion[]).map((c) => {
+    if (c.criteria) return { ...c, criteria: normalizeTargeting(c.criteria as { criteria: unknown[] }) };
     const kw = c.keyword_targeting as { keywords: string[]; match_type: string } | undefined;
     if (!kw) return c;
     const match_type = kw.match_type.startsWith('MATCH_TYPE_') ? kw.match_type : `MATCH_TYPE_${kw.match_type}`;
     return { ...c, keyword_targeting: { ...kw, match_type } };
   });
   return { ...targeting, criteria };
+}
+
+/** The nested objects of an update that an empty object clears (the OpenAPI's text). */
+const CLEARABLE = ['budget', 'targeting', 'dayparting_schedule'] as const;
+
+/**
+ * An update's changes with each cleared field (sent as {}) as `undefined`, and the names of
+ * those fields: the caller applies the changes, then deletes them.
+ */
+export function clearedFields<C extends object>(changes: C): { changes: C; cleared: string[] } {
+  const cleared = CLEARABLE.filter((key) => {
+    const value = (changes as Record<string, unknown>)[key];
+    return value !== undefined && typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+  });
+  if (cleared.length === 0) return { changes, cleared };
+  return { changes: { ...changes, ...Object.fromEntries(cleared.map((key) => [key, undefined])) }, cleared: [...cleared] };
 }

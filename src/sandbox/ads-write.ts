@@ -23,7 +23,7 @@ import {
   requireAdGroup,
   requireCampaign,
 } from './ads-common.js';
-import { checkCurrency, checkSchedule, checkStores, normalizeTargeting } from './ads-rules.js';
+import { checkCurrency, checkSchedule, checkStores, clearedFields, normalizeTargeting } from './ads-rules.js';
 import { authenticate } from './auth.js';
 import { countWrite, type SandboxContext } from './context.js';
 import { json, type Handler, type SandboxRequest, type SandboxResponse } from './http.js';
@@ -40,6 +40,8 @@ function write(ctx: SandboxContext, apply: (req: SandboxRequest, email: string) 
     });
   };
 }
+
+type Money = { amount_e5: string; currency_code: string };
 
 function checkAdGroup(ctx: SandboxContext, account: AccountRecord, i: number, item: Partial<CreateAdGroupInput>): void {
   const at = `ad_groups[${i}]`;
@@ -90,10 +92,12 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           const rec = ctx.store.campaign(accountId, item.campaign_id);
           if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
-          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
-          const { campaign_id: _id, ...changes } = item;
+          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total as Money | undefined);
+          const { campaign_id: _id, ...given } = item;
+          const { changes, cleared } = clearedFields(given);
           ctx.store.history.campaignChanging(item.campaign_id, rec.value, changes, ctx.now());
           Object.assign(rec.value, changes, { updated_at: isoNow(ctx), updated_by_email: email });
+          for (const key of cleared) delete (rec.value as Record<string, unknown>)[key];
           countWrite(ctx, item.campaign_id);
           return item.campaign_id;
         }),
@@ -140,14 +144,16 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           const rec = ctx.store.adGroup(campaignId, item.ad_group_id);
           if (!rec) throw new ItemError('NotFound', adGroupNotFound(item.ad_group_id, campaignId));
-          checkAdGroup(ctx, account, i, item);
-          const { ad_group_id: _id, ad_subjects, targeting, ...changes } = item;
+          checkAdGroup(ctx, account, i, item as Partial<CreateAdGroupInput>);
+          const { ad_group_id: _id, ad_subjects, ...given } = item;
+          const { changes, cleared } = clearedFields(given);
           ctx.store.history.adGroupChanging(item.ad_group_id, rec.value, changes, ctx.now());
           Object.assign(rec.value, changes, {
             ...(ad_subjects ? { subjects: ad_subjects } : {}),
-            ...(targeting ? { targeting: normalizeTargeting(targeting) } : {}),
+            ...(changes.targeting ? { targeting: normalizeTargeting(changes.targeting) } : {}),
             updated_at: isoNow(ctx),
           });
+          for (const key of cleared) delete (rec.value as Record<string, unknown>)[key];
           countWrite(ctx, item.ad_group_id);
           return item.ad_group_id;
         }),

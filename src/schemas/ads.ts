@@ -50,10 +50,11 @@ export const CurrencyAmount = z.strictObject({
 });
 export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
 
-export const BudgetInput = z.strictObject({
+const budgetShape = {
   unit: z.enum(BUDGET_UNITS),
   total: CurrencyAmount,
-});
+};
+export const BudgetInput = z.strictObject(budgetShape);
 export type BudgetInput = z.infer<typeof BudgetInput>;
 
 export const Budget = BudgetInput.extend({
@@ -71,7 +72,7 @@ export const UpdateCampaignInput = z.strictObject({
   campaign_id: id,
   name: name.optional(),
   configured_status: z.enum(CAMPAIGN_STATUSES).optional(),
-  budget: BudgetInput.optional(),
+  budget: clearable(budgetShape).optional(),
 });
 export type UpdateCampaignInput = z.infer<typeof UpdateCampaignInput>;
 
@@ -90,9 +91,10 @@ const DaypartingTime = z.strictObject({
     .refine((m) => m % 15 === 0, 'must be a multiple of 15'),
 });
 const DaypartingInterval = z.strictObject({ start_time: DaypartingTime, end_time: DaypartingTime });
-export const DaypartingSchedule = z.strictObject({
+const daypartingShape = {
   dayparting_day_schedule: z.array(z.strictObject({ intervals: z.array(DaypartingInterval) })).length(7, 'must hold exactly 7 days (Monday first)'),
-});
+};
+export const DaypartingSchedule = z.strictObject(daypartingShape);
 
 export const Bidding = z.union(
   [
@@ -107,29 +109,95 @@ export type Bidding = z.infer<typeof Bidding>;
 export const KeywordTargeting = z.strictObject({
   keywords: z.array(text.min(1)).min(1, 'must hold at least one keyword'),
   // The create and update inputs of the OpenAPI take EXACT/BROAD; responses say MATCH_TYPE_*.
-  match_type: z.enum(INPUT_MATCH_TYPES, { error: 'must be EXACT or BROAD (MATCH_TYPE_* is the spelling of responses)' }),
+  // Both are read, so that targeting from -o json goes back as it came; EXACT/BROAD is sent.
+  match_type: z
+    .enum([...INPUT_MATCH_TYPES, ...MATCH_TYPES], { error: 'must be EXACT or BROAD' })
+    .transform((type) => type.replace(/^MATCH_TYPE_/, '') as (typeof INPUT_MATCH_TYPES)[number]),
 });
 
-const emptyCriterion = z.strictObject({});
-const CRITERIA = ['keyword_targeting', 'platform_one', 'new_to_brand', 'new_to_location', 'existing_to_location', 'lapsed_to_location'] as const;
-/** Exactly one criterion per entry; an object of optional keys so that a problem inside one (a match type) is named by its path. */
-export const TargetingCriterion = z
+/** order_frequency of the OpenAPI: orders between the bounds (both exclusive; upper -1: no limit) in the past days. */
+export const OrderFrequency = z
   .strictObject({
-    keyword_targeting: KeywordTargeting.optional(),
-    platform_one: emptyCriterion.optional(),
-    new_to_brand: emptyCriterion.optional(),
-    new_to_location: emptyCriterion.optional(),
-    existing_to_location: emptyCriterion.optional(),
-    lapsed_to_location: emptyCriterion.optional(),
+    lower_bound: z.number().int().min(0),
+    upper_bound: z.number().int().min(-1, 'must be -1 (no upper limit) or more'),
+    time_range: z.strictObject({
+      past_days_range: z
+        .strictObject({ start_day: z.number().int().min(0), end_day: z.number().int().min(0) })
+        .refine((r) => r.end_day >= r.start_day, { error: 'end_day must not be before start_day', path: ['end_day'] }),
+    }),
   })
-  .refine((criterion) => Object.keys(criterion).length === 1, { error: `must be exactly one of ${CRITERIA.join(', ')}` });
+  .refine((f) => f.upper_bound === -1 || f.upper_bound > f.lower_bound, {
+    error: 'must be -1 (no upper limit) or more than lower_bound',
+    path: ['upper_bound'],
+  });
 
-export const Targeting = z.strictObject({
+const emptyCriterion = z.strictObject({});
+/** The criterion kinds of the OpenAPI's create and update inputs (`criteria`: a nested group). */
+export const CRITERIA = [
+  'keyword_targeting',
+  'platform_one',
+  'order_frequency',
+  'new_to_brand',
+  'new_to_location',
+  'existing_to_location',
+  'lapsed_to_location',
+  'criteria',
+] as const;
+
+export interface TargetingCriterionValue {
+  keyword_targeting?: z.infer<typeof KeywordTargeting>;
+  platform_one?: Record<string, never>;
+  order_frequency?: z.infer<typeof OrderFrequency>;
+  new_to_brand?: Record<string, never>;
+  new_to_location?: Record<string, never>;
+  existing_to_location?: Record<string, never>;
+  lapsed_to_location?: Record<string, never>;
+  criteria?: TargetingValue;
+}
+export interface TargetingValue {
+  negation: boolean;
+  operator: 'AND' | 'OR';
+  criteria: TargetingCriterionValue[];
+}
+
+/** Exactly one criterion per entry; an object of optional keys so that a problem inside one (a match type) is named by its path. */
+export const TargetingCriterion: z.ZodType<TargetingCriterionValue, unknown> = z.lazy(() =>
+  z
+    .strictObject({
+      keyword_targeting: KeywordTargeting.optional(),
+      platform_one: emptyCriterion.optional(),
+      order_frequency: OrderFrequency.optional(),
+      new_to_brand: emptyCriterion.optional(),
+      new_to_location: emptyCriterion.optional(),
+      existing_to_location: emptyCriterion.optional(),
+      lapsed_to_location: emptyCriterion.optional(),
+      criteria: Targeting.optional(),
+    })
+    .refine((criterion) => Object.keys(criterion).length === 1, { error: `must be exactly one of ${CRITERIA.join(', ')}` }),
+);
+
+const targetingShape = {
   negation: z.boolean(),
   operator: z.enum(['AND', 'OR']),
   criteria: z.array(TargetingCriterion),
-});
-export type Targeting = z.infer<typeof Targeting>;
+};
+export const Targeting: z.ZodType<TargetingValue, unknown> = z.strictObject(targetingShape);
+export type Targeting = TargetingValue;
+
+/**
+ * An update's nested object that an empty object clears, as the OpenAPI's text says (its
+ * schema requires the keys): `{}` passes; anything else needs every key of the shape.
+ */
+function clearable<S extends Record<string, z.ZodType>>(shape: S) {
+  const optional = Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof S]: z.ZodOptional<S[K]>;
+  };
+  return z.strictObject(optional).superRefine((value, ctx) => {
+    if (Object.keys(value).length === 0) return;
+    for (const key of Object.keys(shape))
+      if ((value as Record<string, unknown>)[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required ({} clears the whole field)' });
+  });
+}
 
 export const AdSubjects = z.strictObject({
   stores: z.strictObject({ store_ids: z.array(id).min(1, 'must hold at least one store id') }),
@@ -152,11 +220,11 @@ export const UpdateAdGroupInput = z.strictObject({
   ad_group_id: id,
   name: name.optional(),
   configured_status: z.enum(AD_GROUP_STATUSES).optional(),
-  budget: BudgetInput.optional(),
+  budget: clearable(budgetShape).optional(),
   schedule: Schedule.optional(),
-  dayparting_schedule: DaypartingSchedule.optional(),
+  dayparting_schedule: clearable(daypartingShape).optional(),
   bidding: Bidding.optional(),
-  targeting: Targeting.optional(),
+  targeting: clearable(targetingShape).optional(),
   ad_subjects: AdSubjects.optional(),
 });
 export type UpdateAdGroupInput = z.infer<typeof UpdateAdGroupInput>;

@@ -42,20 +42,38 @@ function bidding(value: unknown): string | undefined {
   return JSON.stringify(b);
 }
 
+type Group = { negation?: boolean; operator?: string; criteria?: Json[] };
+
 function targeting(value: unknown): string[] {
-  const t = value as { negation?: boolean; operator?: string; criteria?: Json[] } | undefined;
-  if (!t?.criteria?.length) return [];
-  const lines = [`${t.negation ? 'everyone except: ' : ''}${t.operator === 'OR' ? 'any of' : 'all of'}:`];
-  for (const criterion of t.criteria) {
+  const t = value as Group | undefined;
+  return t?.criteria?.length ? group(t, '') : [];
+}
+
+/** A group of criteria: its heading, then one line per criterion (a nested group indented under its own heading). */
+function group(t: Group, indent: string): string[] {
+  const lines = [`${indent}${t.negation ? 'everyone except: ' : ''}${t.operator === 'OR' ? 'any of' : 'all of'}:`];
+  for (const criterion of t.criteria ?? []) {
     const [kind, detail] = Object.entries(criterion)[0] ?? ['?', {}];
-    if (kind === 'keyword_targeting') {
-      const k = detail as { keywords?: string[]; match_type?: string };
-      lines.push(`  keywords (${matchType.toFriendly(k.match_type) ?? ''}): ${(k.keywords ?? []).join(', ')}`);
-    } else {
-      lines.push(`  ${kind.replace(/_/g, ' ')}`);
-    }
+    if (kind === 'criteria' && detail && typeof detail === 'object') lines.push(...group(detail as Group, `${indent}  `));
+    else lines.push(`${indent}  ${criterionLine(kind, detail)}`);
   }
   return lines;
+}
+
+function criterionLine(kind: string, detail: unknown): string {
+  if (kind === 'keyword_targeting') {
+    const k = detail as { keywords?: string[]; match_type?: string };
+    return `keywords (${matchType.toFriendly(k.match_type) ?? k.match_type ?? ''}): ${(k.keywords ?? []).join(', ')}`;
+  }
+  if (kind === 'order_frequency') {
+    const f = (detail ?? {}) as { lower_bound?: number; upper_bound?: number; time_range?: { past_days_range?: { start_day?: number; end_day?: number } } };
+    const days = f.time_range?.past_days_range;
+    const upper = f.upper_bound === undefined || f.upper_bound === -1 ? 'no upper limit' : `fewer than ${f.upper_bound}`;
+    const range = days ? `, days ${days.start_day ?? 0} to ${days.end_day ?? '?'} ago` : '';
+    return `order frequency: more than ${f.lower_bound ?? 0} orders, ${upper}${range}`;
+  }
+  const empty = detail && typeof detail === 'object' && Object.keys(detail).length === 0;
+  return empty ? kind.replace(/_/g, ' ') : `${kind.replace(/_/g, ' ')}: ${JSON.stringify(detail)}`;
 }
 
 function dayparting(value: unknown): string[] {
