@@ -1,4 +1,4 @@
-// npm run mutate [-- --report FILE] [--list] [--keep]: a mutation check of src/bulk and the
+// npm run mutate [-- --report FILE] [--list] [--keep] [--render REPORT]: a mutation check of src/bulk and the
 // webhook signature code. Each mutant (curated.mjs, plus a seeded sample of generate.mjs's
 // operator mutants) is applied to a throwaway git worktree of HEAD under the temporary
 // directory, never to this checkout; the tests that exercise its file (targets.mjs) run
@@ -16,6 +16,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { CURATED } from './curated.mjs';
+import { EXPLAINED } from './explained.mjs';
 import { generateMutants, sample } from './generate.mjs';
 import { MUTATED, testsFor } from './targets.mjs';
 
@@ -202,7 +203,35 @@ function table(mutants) {
     .join('\n');
 }
 
+/** Each survivor's reason from explained.mjs, if it has one. */
+function explain(report) {
+  for (const m of report.mutants.filter((m) => m.result === 'survived')) {
+    m.explained = EXPLAINED.find((e) => (e.id ? e.id === m.id : e.file === m.file && e.description === m.description))?.why;
+  }
+}
+
+/** The table, the counts and the survivors with their reasons. */
+function summary(report) {
+  const survivors = report.mutants.filter((m) => m.result === 'survived');
+  const counts = Object.entries(report.counts).map(([k, v]) => `${v} ${k}`);
+  const lines = survivors.map((m) => `  ${m.id}  ${m.file}:${m.line}  ${m.description}\n      ${m.explained ?? 'NOT EXPLAINED: wants a test'}`);
+  return [
+    `${table(report.mutants)}\n`,
+    `HEAD ${report.head}; ${report.mutants.length} mutants in ${report.seconds} s: ${counts.join(', ')}`,
+    `survivors (${survivors.length}, ${survivors.filter((m) => !m.explained).length} without an explanation in explained.mjs):`,
+    ...lines,
+    '',
+  ].join('\n');
+}
+
 async function main() {
+  // --render REPORT: the summary of an earlier run's report, with today's explanations.
+  if (flag('--render')) {
+    const report = JSON.parse(fs.readFileSync(argv[argv.indexOf('--render') + 1], 'utf8'));
+    explain(report);
+    process.stdout.write(summary(report));
+    return;
+  }
   const started = Date.now();
   const head = git('rev-parse', 'HEAD');
   const work = makeWorktree();
@@ -234,18 +263,12 @@ async function main() {
     }
     const counts = {};
     for (const m of mutants) counts[m.result] = (counts[m.result] ?? 0) + 1;
+    const strip = ({ start: _s, end: _e, edits: _x, replacement: _r, ...m }) => m;
     const seconds = Math.round((Date.now() - started) / 1000);
-    const survivors = mutants.filter((m) => m.result === 'survived');
-    process.stdout.write(`${table(mutants)}\n\n`);
-    process.stdout.write(
-      `HEAD ${head}; ${mutants.length} mutants in ${seconds} s: ${Object.entries(counts)
-        .map(([k, v]) => `${v} ${k}`)
-        .join(', ')}\n`,
-    );
-    process.stdout.write(`survivors (${survivors.length}):\n${survivors.map((m) => `  ${m.id}  ${m.file}:${m.line}  ${m.description}`).join('\n')}\n`);
+    const report = { head, seed, limit, filter: process.env.MUTATE_FILTER ?? null, seconds, counts, candidates, mutants: mutants.map(strip) };
+    explain(report);
+    process.stdout.write(summary(report));
     if (reportFile) {
-      const strip = ({ start: _s, end: _e, edits: _x, replacement: _r, ...m }) => m;
-      const report = { head, seed, limit, filter: process.env.MUTATE_FILTER ?? null, seconds, counts, candidates, mutants: mutants.map(strip) };
       fs.writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
       log(`report: ${reportFile}`);
     }
