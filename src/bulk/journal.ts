@@ -23,6 +23,8 @@ export interface RunRecord {
   version: number;
   resource: string;
   mode: string;
+  /** `I/N` of a --shard run: only that shard's rows are its to resume. */
+  shard?: string;
   started: string;
 }
 

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
-import { identifyRows, occurrenceCounter } from './row-identity.js';
+import { identifyRows, identityBase, occurrenceCounter } from './row-identity.js';
+import { inShard, lineIdentity, shardName, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
@@ -65,6 +66,8 @@ export interface BulkPlan {
   resume?: string;
   /** Where to keep this run's journal (default: a new file in `runsDir`). */
   journal?: string;
+  /** Only the rows of this shard (shard.ts): the others are neither sent nor reported. */
+  shard?: Shard;
 }
 
 export interface BulkDeps {
@@ -93,7 +96,7 @@ export interface BulkSinks {
 
 export interface BulkOutcome {
   tally: Tally;
-  /** Rows in the input. */
+  /** Rows of the input this run takes (all, or its shard's). */
   rows: number;
   /** Rows reported as succeeded in an earlier run (--resume). */
   appliedEarlier: number;
@@ -121,6 +124,7 @@ function checkPlan(plan: BulkPlan): void {
   if (batchSize < 1 || batchSize > MAX_BATCH_ITEMS) throw new UsageError(`--batch-size must be from 1 to ${MAX_BATCH_ITEMS}`);
   if (concurrency < 1 || concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be from 1 to ${MAX_CONCURRENCY}`);
   if ('csv' in plan.source && !csvResource(plan.resource)) throw new UsageError(`--from-csv is not available for ${plan.resource.wrapper}; use --from-json`);
+  if (plan.shard && 'row' in plan.source) throw new UsageError('--shard splits an input: use it with --from-csv or --from-json');
 }
 
 export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks): Promise<BulkOutcome> {
@@ -132,7 +136,7 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     : (plan.journal ??
       path.join(
         deps.runsDir,
-        `${new Date(deps.now()).toISOString().replace(/[:.]/g, '-')}-${plan.mode}-${plan.resource.wrapper}-${randomUUID().slice(0, 8)}.ndjson`,
+        `${new Date(deps.now()).toISOString().replace(/[:.]/g, '-')}-${plan.mode}-${plan.resource.wrapper}${shardPart(plan.shard)}-${randomUUID().slice(0, 8)}.ndjson`,
       ));
   let lock: JournalLock | undefined;
   /** Why the lock (so the journal) could not be written, when it could not: the run then sends nothing. */
@@ -153,11 +157,21 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     if (resumeFrom && (resumeFrom.run.resource !== plan.resource.wrapper || resumeFrom.run.mode !== plan.mode)) {
       throw new UsageError(`--resume: ${plan.resume} is the journal of a ${resumeFrom.run.mode} of ${resumeFrom.run.resource}, not of this command`);
     }
+    // A shard's journal holds only its rows: resumed as another shard (or unsharded), the others' rows would be sent twice.
+    if (resumeFrom && resumeFrom.run.shard !== (plan.shard && shardName(plan.shard))) {
+      const was = resumeFrom.run.shard ? `--shard ${resumeFrom.run.shard}` : 'no --shard';
+      throw new UsageError(`--shard: ${plan.resume} is the journal of a run with ${was}; resume it with the same`);
+    }
     const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume, plan.mode) : undefined;
     return await runWithSpool(plan, deps, sinks, { journalPath, resumingJournal, resumeFrom, alreadyDone, lockFailure });
   } finally {
     lock?.release();
   }
+}
+
+/** The part of a default journal name that tells shards apart (two shards never share a journal, nor its lock). */
+function shardPart(shard: Shard | undefined): string {
+  return shard ? `-shard-${shard.index}-of-${shard.count}` : '';
 }
 
 interface RunSetup {
@@ -172,11 +186,12 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
   const { resumeFrom, alreadyDone, resumingJournal } = setup;
   const spool = new Spool(deps.tmpdir);
   try {
-    const problems = await validationPass(plan, deps, spool);
-    if (spool.invalid && !plan.skipInvalid) {
+    // Every shard validates the whole input, so an invalid row anywhere stops every shard alike.
+    const { problems, invalid, total } = await validationPass(plan, deps, spool);
+    if (invalid && !plan.skipInvalid) {
       for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
-      if (spool.invalid > problems.length) deps.onProblem(`... and ${spool.invalid - problems.length} more`);
-      throw new UsageError(`${spool.invalid} of ${spool.rows} rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
+      if (invalid > problems.length) deps.onProblem(`... and ${invalid - problems.length} more`);
+      throw new UsageError(`${invalid} of ${total} rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
     }
     const { idField } = plan.resource;
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
@@ -187,7 +202,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const schema = itemSchema(plan.resource, plan.mode);
     // One row (a patch from flags) reads as any interactive command does, and a failed read is
     // its error; a bulk run's read gets the batches' attempts, and a failed one leaves its rows unsent.
-    const bulk = spool.rows > 1;
+    const bulk = total > 1;
     const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
     const resending = new Set(resume.resend.flatMap((batch) => batch.rows));
     const merged = () => (plan.mode === 'patch' ? mergeWithCurrent(rows(), idField, schema, lookup, deps.signal, (key) => resending.has(key), bulk) : rows());
@@ -270,7 +285,8 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
 function openJournal(setup: RunSetup, plan: BulkPlan, deps: BulkDeps): Journal {
   if (setup.lockFailure !== undefined) return Journal.unwritable(setup.journalPath, setup.lockFailure);
   try {
-    return Journal.open(setup.journalPath, { resource: plan.resource.wrapper, mode: plan.mode }, new Date(deps.now()), setup.resumingJournal);
+    const run = { resource: plan.resource.wrapper, mode: plan.mode, ...(plan.shard ? { shard: shardName(plan.shard) } : {}) };
+    return Journal.open(setup.journalPath, run, new Date(deps.now()), setup.resumingJournal);
   } catch (error) {
     return Journal.unwritable(setup.journalPath, error);
   }
@@ -283,14 +299,26 @@ export function failedRows(outcome: BulkOutcome): number {
 
 type LocatedProblem = RowProblem & { where: string };
 
-async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Promise<LocatedProblem[]> {
+/** What the validation pass found in the whole input (the spool holds only this run's shard of it). */
+interface Validated {
+  /** The first invalid rows, to list. */
+  problems: LocatedProblem[];
+  invalid: number;
+  total: number;
+}
+
+async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Promise<Validated> {
   const { resource, mode } = plan;
   const schema = itemSchema(resource, mode);
   const problems: LocatedProblem[] = [];
   const needsCampaign = resource.parent === 'campaign';
-  const occurrence = occurrenceCounter(mode, resource.idField);
+  const occurrence = occurrenceCounter();
+  const { shard } = plan;
+  let total = 0;
+  let invalid = 0;
   // Not async: a promise (to wait for) only when the spool's file asks for it.
   const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line'): Promise<void> | undefined => {
+    total++;
     let result = mapped;
     if (result.ok && needsCampaign) {
       const campaignId = result.campaignId ?? plan.scope.campaign;
@@ -300,11 +328,14 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
     }
     if (result.ok) {
       const row = { line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) };
-      const n = occurrence(row);
+      const base = identityBase(row, mode, resource.idField);
+      if (!inShard(base, shard)) return undefined;
+      const n = occurrence(base);
       return spool.add(n > 1 ? { ...row, n } : row);
     }
+    invalid++;
     if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
-    return spool.add({ line, problem: result.problem });
+    return inShard(lineIdentity(line), shard) ? spool.add({ line, problem: result.problem }) : undefined;
   };
   const columns = csvResource(resource);
   if ('csv' in plan.source && columns) {
@@ -333,8 +364,8 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
     await add(1, mapped);
   }
   await spool.close();
-  if (spool.rows === 0) throw new UsageError('the input has no rows');
-  return problems;
+  if (total === 0) throw new UsageError('the input has no rows');
+  return { problems, invalid, total };
 }
 
 function schemaOnly(schema: z.ZodType, value: unknown): MappedRow {

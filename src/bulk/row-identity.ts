@@ -15,14 +15,18 @@ export interface RowIdentity {
 
 export type IdentifiedRow = (Exclude<SpooledRow, { problem: unknown }> & RowIdentity) | Extract<SpooledRow, { problem: unknown }>;
 
+/** What a row is known by before its occurrence is counted: a patch row's id, a create row's content hash. */
+export function identityBase(row: Exclude<SpooledRow, { problem: unknown }>, mode: 'create' | 'patch', idField: string): string {
+  return mode === 'patch' ? String(row.item[idField]) : contentHash(row);
+}
+
 /**
- * Counts the rows known by the same base (id or content) as the validation pass spools them:
+ * Counts the rows known by the same base (identityBase) as the validation pass spools them:
  * the n-th one is spooled with `n`, so the send pass needs no map of every row's base.
  */
-export function occurrenceCounter(mode: 'create' | 'patch', idField: string): (row: Exclude<SpooledRow, { problem: unknown }>) => number {
+export function occurrenceCounter(): (base: string) => number {
   const seen = new Map<string, number>();
-  return (row) => {
-    const base = mode === 'patch' ? String(row.item[idField]) : contentHash(row);
+  return (base) => {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n;

@@ -43,6 +43,10 @@ const bulkRun = options(
     description: 'keep the journal of this run here (default: $XDG_STATE_HOME/platform/runs/, removed when every row succeeded)',
     file: true,
   }),
+  option({
+    flags: '--shard <i/n>',
+    description: 'take only shard I of N (0 to N-1) of the input, by resource id (a create: by content); N runs cover every row once',
+  }),
 );
 const bulk = options(fromCsv, fromJson, ...bulkRun);
 

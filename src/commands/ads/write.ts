@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
 import { quoteArgs } from '../quote.js';
+import { parseShard } from '../../bulk/shard.js';
 
 export interface WriteRequest {
   /** The command line, for the command that resumes an interrupted run. */
@@ -45,6 +46,7 @@ function sourceOf(request: WriteRequest): BulkSource {
 export async function runWrite(ctx: Context, request: WriteRequest): Promise<void> {
   const source = sourceOf(request);
   const { flags } = request;
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   const client = await ctx.client();
   const started = ctx.clock.now();
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
@@ -72,6 +74,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       concurrency: flags.concurrency,
       resume: flags.resume,
       journal: flags.journal,
+      shard,
     },
     {
       api: client.ads,
@@ -84,7 +87,8 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       // A bulk run says where its journal is; a single item's is removed once its outcome is known (below).
       onJournal: (file, rows) => {
         journalFile = file;
-        if (rows > 1) ctx.info(`Journal: ${file}`);
+        // A shard names its journal whatever its share of the rows: an orchestrator resumes from it.
+        if (rows > 1 || shard) ctx.info(`Journal: ${file}`);
       },
       onProblem: (line) => ctx.info(line),
       onProgress: (tally, total) => {
@@ -112,7 +116,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
     if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
     return;
   }
-  if (outcome.rows > 1) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
+  if (outcome.rows > 1 || shard) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
   if (outcome.refused) throw outcome.refused;
   if (outcome.journalFailure) {
     // Every row has its result on stdout; this says why the rest were not sent, and what to do.
