@@ -177,6 +177,45 @@ describe('--shard I/N', () => {
     expect(results(withBoth[0]!.stdout).some((r) => r.line === 201)).toBe(true);
   }, 120_000);
 
+  it("README's xargs -P recipe, as written: 4 shards write each row once; run again, every shard resumes its journal and writes nothing", async () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const recipe = /```sh\n([\s\S]+?)\n\s*```/.exec(readme.slice(readme.indexOf('**Shards: one input')))?.[1];
+    expect(recipe).toContain('--shard {}/4');
+    const cwd = tempDir('platform-shards-recipe-');
+    // `platform` on the PATH is the built CLI.
+    fs.mkdirSync(path.join(cwd, 'bin'));
+    fs.writeFileSync(path.join(cwd, 'bin', 'platform'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`, { mode: 0o755 });
+    const ids = (await campaigns()).map((c) => c.campaign_id).slice(0, 400);
+    fs.writeFileSync(path.join(cwd, 'campaigns.csv'), `campaign_id,name\n${ids.map((id, i) => `${id},Recipe ${i}`).join('\n')}\n`);
+    const recipeEnv = { ...env(), PATH: `${path.join(cwd, 'bin')}:${process.env.PATH ?? ''}`, PLATFORM_ACCOUNT: ACCOUNT };
+    const runRecipe = () =>
+      new Promise<number | null>((resolve) => spawn('bash', ['-c', recipe!], { cwd, env: recipeEnv, stdio: 'ignore' }).once('close', resolve));
+    const shardResults = () => [0, 1, 2, 3].flatMap((shard) => results(fs.readFileSync(path.join(cwd, `results-${shard}.ndjson`), 'utf8')));
+    const before = await writes();
+    // As the README says: after a failure (the sandbox fails some requests), the same command again.
+    let code = await runRecipe();
+    for (let attempt = 0; code !== 0 && attempt < 3; attempt++) code = await runRecipe();
+    expect(code).toBe(0);
+    expect(
+      fs
+        .readdirSync(path.join(cwd, 'runs'))
+        .filter((name) => name.endsWith('.ndjson'))
+        .sort(),
+    ).toEqual([0, 1, 2, 3].map((shard) => `campaigns-${shard}.ndjson`));
+    const first = shardResults();
+    expect(first.map((r) => r.line).sort((a, b) => a - b)).toEqual(Array.from({ length: 400 }, (_, i) => i + 2));
+    const middle = await writes();
+    expect(ids.filter((id) => (middle[id] ?? 0) - (before[id] ?? 0) !== 1)).toEqual([]);
+    // Again: every shard resumes its journal; nothing is written, every row already applied.
+    expect(await runRecipe()).toBe(0);
+    const again = shardResults();
+    expect(again).toHaveLength(400);
+    expect(again.filter((r) => r.error_code !== 'AlreadyApplied')).toEqual([]);
+    const last = await writes();
+    expect(ids.filter((id) => (middle[id] ?? 0) !== (last[id] ?? 0))).toEqual([]);
+    fs.rmSync(cwd, { recursive: true, force: true });
+  }, 120_000);
+
   it('a bad --shard is exit 2 naming the flag, and nothing is sent', async () => {
     const before = await writes();
     for (const bad of ['4/4', '1/0', 'x']) {
