@@ -135,11 +135,11 @@ describe('targeting as the OpenAPI has it', () => {
 
   it('a bad order frequency is one line naming its path, exit 2, nothing sent', async () => {
     const bad = { negation: false, operator: 'AND', criteria: [{ order_frequency: { ...orderFrequency, upper_bound: 1 } }] };
-    const before = sandbox.stats.writes;
+    const before = sandbox.stats.apiRequests;
     const item = { ad_group_id: 'ag-1', targeting: bad };
     const result = await user.run(['ads', 'ad-groups', 'patch', ...args(), '--from-json', file('bad.json', [item])]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('targeting.criteria[0].order_frequency.upper_bound: must be -1 (no upper limit) or more than lower_bound');
-    expect(sandbox.stats.writes).toBe(before);
+    expect(sandbox.stats.apiRequests).toBe(before);
   });
 });

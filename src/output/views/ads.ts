@@ -27,10 +27,19 @@ function listColumns<T extends readonly AdsField[], R>(resource: AdsFieldResourc
 
 /** "12.34 USD" for tables. */
 export function money(amount: CurrencyAmount | undefined): string | undefined {
-  return amount ? `${e5ToDecimal(amount.amount_e5)} ${amount.currency_code}` : undefined;
+  return amount ? `${decimalOf(amount.amount_e5)} ${amount.currency_code ?? ''}`.trimEnd() : undefined;
 }
 
-const decimal = (amount: CurrencyAmount | undefined) => (amount ? e5ToDecimal(amount.amount_e5) : undefined);
+/**
+ * An amount_e5 as a decimal. The OpenAPI's amount is any string: one that is not digits is
+ * shown as the API gave it, marked, rather than ending the command (-o json passes it as is).
+ */
+function decimalOf(amountE5: string | undefined): string {
+  if (amountE5 === undefined) return '?';
+  return /^\d+$/.test(amountE5) ? e5ToDecimal(amountE5) : `${amountE5} (amount_e5 is not digits)`;
+}
+
+const decimal = (amount: CurrencyAmount | undefined) => (amount ? decimalOf(amount.amount_e5) : undefined);
 const day = (iso: string | undefined) => iso?.slice(0, 10);
 
 export const accountView: View<AdAccount> = {

@@ -17,6 +17,7 @@ import { DownloadRefusedError, type DownloadTarget } from '../../../http/downloa
 import { formatBytes } from '../../../output/progress.js';
 import { write } from '../../../stream-write.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
+import { shown } from '../../../schemas/input-limits.js';
 
 /** Where a report goes: --out FILE, --out - (stdout), or by default stdout when piped and REPORT_ID.csv on a terminal. */
 export function reportDestination(ctx: Context, out: string | undefined, reportId: string): string {
@@ -64,24 +65,27 @@ export async function saveReport(
   force = false,
 ): Promise<void> {
   let success = report.result?.success_result;
-  if (!success) throw new CommandError(`report ${reportId} is ${report.status}, not COMPLETED: there is nothing to download yet`);
-  const total = Number(success.file_size);
-  const progress = ctx.transfer(total);
+  if (!success) throw new CommandError(noDownload(reportId, report));
+  const downloadUrl = success.report_url;
+  if (!isHttpUrl(downloadUrl)) throw new CommandError(`report ${reportId}: success_result.report_url is not an http(s) URL: ${shown(downloadUrl)}`);
+  // file_size is an int64 as a string; one that is not digits is not checked against the bytes.
+  const announced = /^\d+$/.test(success.file_size) ? Number(success.file_size) : undefined;
+  const progress = ctx.transfer(announced ?? 0);
   const target = out === '-' ? stdoutTarget(ctx) : fileTarget(out, force);
   let bytes: number;
   const started = ctx.clock.now();
   try {
     bytes = await client.downloads
-      .download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) })
+      .download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) })
       .catch(async (error: unknown) => {
         if (!(error instanceof DownloadRefusedError)) throw error;
         // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
         const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
         success = renewed.result?.success_result;
-        if (!success) throw error;
+        if (!success || !isHttpUrl(success.report_url)) throw error;
         return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
       });
-    if (bytes !== Number(success.file_size)) {
+    if (announced !== undefined && bytes !== Number(success.file_size)) {
       const kept = out === '-' ? '' : `; nothing was saved to ${out}`;
       throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${kept}`);
     }
@@ -94,6 +98,18 @@ export async function saveReport(
   }
   const seconds = Math.max(ctx.clock.now() - started, 1) / 1000;
   if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s)`);
+}
+
+/** Why a report without a success_result has nothing to download, in one line. */
+function noDownload(reportId: string, report: ReportStatusResponse): string {
+  const reason = report.result?.failure_result?.failure_reason;
+  if (report.status === 'FAILED' || reason !== undefined) return `report ${reportId} failed (status ${report.status}): ${reason ?? 'no reason given'}`;
+  if (report.status === 'COMPLETED') return `report ${reportId} is COMPLETED but the API gave no success_result (no download URL)`;
+  return `report ${reportId} is ${report.status}, not COMPLETED: there is nothing to download yet (add --wait to wait for it)`;
+}
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
 interface SaveTarget extends DownloadTarget {
