@@ -5,7 +5,8 @@
 import { adGroupStatus, budgetUnit, campaignStatus } from '../schemas/friendly.js';
 import { e5ToDecimal } from '../schemas/money.js';
 
-function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
+/** The leaves of a value by dotted path (an array is one leaf). */
+export function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
   if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {
     for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, out);
   } else {
@@ -108,7 +109,7 @@ function sameLeaves(wanted: unknown, present: unknown, key: string): boolean {
 }
 
 /** A response value with the input's spellings: `match_type: MATCH_TYPE_EXACT` -> `EXACT`. */
-function inputSpelling(value: unknown, key = ''): unknown {
+export function inputSpelling(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => inputSpelling(v));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inputSpelling(v, k)]));
   return key === 'match_type' && typeof value === 'string' ? value.replace(/^MATCH_TYPE_/, '') : value;

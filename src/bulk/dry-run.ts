@@ -13,7 +13,7 @@ export const SHOWN_CHANGES = Symbol('changes as shown in a table');
 export interface DryRunRow {
   line: number;
   id: string;
-  result: 'would_create' | 'would_update' | 'unchanged' | 'not_found' | 'invalid';
+  result: 'would_create' | 'would_update' | 'unchanged' | 'not_found' | 'invalid' | 'conflict';
   /** `budget.total.amount_e5: 5000000 -> 7550000`: the API's fields and values, exactly. */
   changes: string;
   [SHOWN_CHANGES]?: string;
@@ -29,7 +29,7 @@ export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: strin
     for (const row of rows) {
       // A preview without the current state would guess: the read's failure ends it.
       if ('unread' in row) throw row.unread;
-      if (mode === 'patch' && !('problem' in row) && !('unchanged' in row) && row.current === undefined) return;
+      if (mode === 'patch' && 'item' in row && row.current === undefined) return;
       yield judge(row, idField);
     }
   }
@@ -38,6 +38,7 @@ export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: strin
 function judge(row: Exclude<MergedRow, { unread: Error }>, idField: string): DryRunRow {
   if ('problem' in row) return { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
   if ('unchanged' in row) return { line: row.line, id: row.id, result: 'unchanged', changes: '' };
+  if ('conflict' in row) return { line: row.line, id: row.id, result: 'conflict', changes: row.conflict };
   if (row.current === undefined)
     return {
       line: row.line,

@@ -13,6 +13,7 @@ import readline from 'node:readline';
 import { UsageError } from '../errors.js';
 import type { ResultRow } from './results.js';
 import type { RowIdentity } from './row-identity.js';
+import type { RowChange } from './row-change.js';
 
 /** Journals name rows by identity since version 2; earlier ones named them by line. */
 const VERSION = 2;
@@ -26,6 +27,13 @@ export interface RunRecord {
   /** `I/N` of a --shard run: only that shard's rows are its to resume. */
   shard?: string;
   started: string;
+  /** For `runs list`: the command line (after `platform`), the profile, the account (and campaign) and the input's rows. */
+  command?: string;
+  profile?: string;
+  scope?: { account: string; campaign?: string; adGroup?: string };
+  rows?: number;
+  /** The run this one undoes (`runs undo`). */
+  undoes?: string;
 }
 
 /** A batch about to be sent: its key, and its rows in the order of its items (keys, content hashes, input lines). */
@@ -36,6 +44,8 @@ export interface SentRecord {
   hashes: string[];
   lines: number[];
   campaignId?: string;
+  /** What each row replaces (row-change.ts), in the order of `rows`: the run's history, for `runs show` and `runs undo`. */
+  changes?: Array<RowChange | null>;
 }
 
 /** A row's result as journaled: with the identity of the row it is for. */

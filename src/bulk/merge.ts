@@ -24,12 +24,13 @@ const TARGETING_SETTINGS = (AD_GROUP_FIELDS as readonly AdsField[])
 
 /**
  * A row after the merge: to send (with the resource as it is now, for a dry run; null when
- * not found), unchanged (not sent), a problem found against the current state, or not sent
+ * not found), unchanged (not sent), changed since its plan was made (`conflict`: how; plan-check.ts), a problem found against the current state, or not sent
  * because the current state could not be read (`unread`: why, after the HTTP core's retries).
  */
 export type MergedRow =
   | (IdentifiedRow & { current?: Json | null })
   | ({ line: number; unchanged: true; id: string } & RowIdentity)
+  | ({ line: number; conflict: string; id: string } & RowIdentity)
   | (Exclude<IdentifiedRow, { problem: unknown }> & { unread: Error });
 
 const CHUNK = 200;
@@ -41,13 +42,26 @@ type Json = Record<string, unknown>;
  * they were, never judged unchanged. `reportUnread`: a failed read marks the rows `unread` (a bulk
  * run goes on to give each a result) instead of ending the merge with the read's error.
  */
-export async function* mergeWithCurrent(
+export function mergeWithCurrent(
   chunks: AsyncIterable<IdentifiedRow[]>,
   idField: string,
   schema: z.ZodType,
   lookup: CurrentLookup,
   signal?: AbortSignal,
   resend: (key: string) => boolean = () => false,
+  reportUnread = true,
+): AsyncGenerator<MergedRow[]> {
+  return judgeWithCurrent(chunks, (part) => mergeChunk(part, idField, schema, lookup, resend), signal, reportUnread);
+}
+
+/**
+ * The rows in parts of CHUNK, each judged against the current state by `judge` (which reads
+ * it): the merge's pass, and a plan's check (plan-check.ts).
+ */
+export async function* judgeWithCurrent(
+  chunks: AsyncIterable<IdentifiedRow[]>,
+  judge: (part: IdentifiedRow[]) => Promise<MergedRow[]>,
+  signal?: AbortSignal,
   reportUnread = true,
 ): AsyncGenerator<MergedRow[]> {
   // A read that failed for good: no more reads; this row and every later one is reported not
@@ -63,7 +77,7 @@ export async function* mergeWithCurrent(
       }
       if (!unread) {
         try {
-          yield await mergeChunk(part, idField, schema, lookup, resend);
+          yield await judge(part);
           continue;
         } catch (error) {
           // Refused credentials end the run as they do for a batch.
@@ -76,13 +90,8 @@ export async function* mergeWithCurrent(
   }
 }
 
-async function mergeChunk(
-  chunk: IdentifiedRow[],
-  idField: string,
-  schema: z.ZodType,
-  lookup: CurrentLookup,
-  resend: (key: string) => boolean,
-): Promise<MergedRow[]> {
+/** The current resources of a part's rows, by `campaign/id` (absent: not found). */
+export async function readCurrent(chunk: IdentifiedRow[], idField: string, lookup: CurrentLookup): Promise<Map<string, Json>> {
   const byCampaign = new Map<string | undefined, string[]>();
   for (const row of chunk) {
     if ('problem' in row) continue;
@@ -91,10 +100,21 @@ async function mergeChunk(
     byCampaign.set(row.campaignId, ids);
   }
   const current = new Map<string, Json>();
-  const out: MergedRow[] = [];
   for (const [campaignId, ids] of byCampaign) {
     for (const [id, resource] of await lookup(ids, campaignId)) current.set(`${campaignId ?? ''}/${id}`, resource);
   }
+  return current;
+}
+
+async function mergeChunk(
+  chunk: IdentifiedRow[],
+  idField: string,
+  schema: z.ZodType,
+  lookup: CurrentLookup,
+  resend: (key: string) => boolean,
+): Promise<MergedRow[]> {
+  const current = await readCurrent(chunk, idField, lookup);
+  const out: MergedRow[] = [];
   for (const row of chunk) {
     if ('problem' in row) {
       out.push(row);

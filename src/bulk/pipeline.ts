@@ -29,6 +29,9 @@ import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
 import { runBulk } from './runner.js';
+import { checkPlanned } from './plan-check.js';
+import { PlanWriter, type PlanHeader } from './plan.js';
+import type { Expectation } from './row-change.js';
 import { csvRows, jsonRows, openInput } from './sources.js';
 import { Spool } from './spool.js';
 
@@ -51,7 +54,31 @@ export function tallyTotal(t: Tally): number {
  * Where the rows come from: a file (or stdin), or the one row the command built from its
  * flags, as the CSV cells they stand for (`problem` words a problem of a column in flags).
  */
-export type BulkSource = { csv: string } | { json: string } | { row: () => Record<string, string>; problem: (column: string, message: string) => string };
+export type BulkSource =
+  | { csv: string }
+  | { json: string }
+  | { row: () => Record<string, string>; problem: (column: string, message: string) => string }
+  | { planned: AsyncIterable<PlannedRow> | Iterable<PlannedRow>; force: boolean };
+
+/**
+ * A row of a plan (plan.ts) or of an undo (undo.ts): its request item, sent only while its
+ * resource is as expected (plan-check.ts; `force`: sent anyway); `problem`: it cannot be sent at all.
+ */
+export interface PlannedRow {
+  line: number;
+  request: Record<string, unknown>;
+  campaignId?: string;
+  expect?: Expectation;
+  problem?: string;
+}
+
+/** What `runs list` says of a run, besides its resource and mode (journal.ts, RunRecord). */
+export interface RunAbout {
+  command: string;
+  profile: string;
+  /** The run it undoes (`runs undo`). */
+  undoes?: string;
+}
 
 export interface BulkPlan {
   resource: AdsResource;
@@ -68,6 +95,10 @@ export interface BulkPlan {
   journal?: string;
   /** Only the rows of this shard (shard.ts): the others are neither sent nor reported. */
   shard?: Shard;
+  /** A dry run also writes its plan here (plan.ts). */
+  writePlan?: string;
+  /** Kept in the journal for `runs list`. */
+  about?: RunAbout;
 }
 
 export interface BulkDeps {
@@ -111,6 +142,8 @@ export interface BulkOutcome {
   journalFailure?: { path: string; error: Error };
   /** Credentials refused for a whole batch: the run stopped there. */
   refused?: AuthError;
+  /** Rows not sent because their resource changed since the plan or run they come from (counted among the failed). */
+  conflicts?: number;
 }
 
 /** The CSV columns of a resource. */
@@ -205,10 +238,20 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const bulk = total > 1;
     const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
     const resending = new Set(resume.resend.flatMap((batch) => batch.rows));
-    const merged = () => (plan.mode === 'patch' ? mergeWithCurrent(rows(), idField, schema, lookup, deps.signal, (key) => resending.has(key), bulk) : rows());
+    const merged = () =>
+      'planned' in plan.source
+        ? checkPlanned(rows(), { idField, lookup, signal: deps.signal, resend: (key) => resending.has(key), force: plan.source.force, reportUnread: bulk })
+        : plan.mode === 'patch'
+          ? mergeWithCurrent(rows(), idField, schema, lookup, deps.signal, (key) => resending.has(key), bulk)
+          : rows();
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
-      await sinks.dryRun(dryRun(merged(), idField, plan.mode));
+      const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField);
+      try {
+        await sinks.dryRun(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode));
+      } finally {
+        await planWriter?.close();
+      }
       tally.invalid = spool.invalid;
       outcome.interrupted = deps.signal.aborted;
       return outcome;
@@ -218,14 +261,15 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       if (row.error_code === 'AlreadyApplied') outcome.appliedEarlier++;
       if (row.error_code === 'Interrupted') unsentByStop++;
       if (row.result === 'failed') outcome.lastFailure = row;
-      tally[row.result]++;
+      if (row.result === 'conflict') outcome.conflicts = (outcome.conflicts ?? 0) + 1;
+      tally[row.result === 'conflict' ? 'failed' : row.result]++;
       deps.onProgress?.(tally, spool.rows);
     };
     // Batches in flight may finish after Ctrl-C (their rows then get real results), so their
     // requests get a signal that never aborts; the runner stops sending new ones.
     // (one per request: a shared signal would collect every request's abort listener)
     const inFlight = () => new AbortController().signal;
-    const journal = openJournal(setup, plan, deps);
+    const journal = openJournal(setup, plan, deps, spool.rows);
     await journal.abandon(resume.abandoned);
     outcome.journal = journal.path;
     deps.onJournal?.(journal.path, spool.rows);
@@ -269,9 +313,11 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     }
     // A stop that came after the last batch left nothing unsent: the run ends as its results say.
     outcome.interrupted = deps.signal.aborted && unsentByStop > 0;
-    // Nothing left to resume: a journal in the runs directory goes (resumed or not); one the user named stays.
+    // A journal in the runs directory is the run's history (`runs list`, `runs undo`) until `runs prune`;
+    // one of a run that changed nothing and left nothing to resume goes (resumed or not). One the user named stays.
     const ours = resumingJournal ? path.resolve(path.dirname(journal.path)) === path.resolve(deps.runsDir) : plan.journal === undefined;
-    if (ours && !outcome.interrupted && !outcome.refused && !outcome.journalFailure && failedRows(outcome) === 0) {
+    const changedNothing = tally.ok === 0 && outcome.appliedEarlier === 0;
+    if (ours && changedNothing && !outcome.interrupted && !outcome.refused && !outcome.journalFailure && failedRows(outcome) === 0) {
       fs.rmSync(journal.path, { force: true });
       outcome.journal = undefined;
     }
@@ -282,14 +328,30 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
 }
 
 /** This run's journal: the one resumed, or a new one; one that cannot be written makes the run send nothing. */
-function openJournal(setup: RunSetup, plan: BulkPlan, deps: BulkDeps): Journal {
+function openJournal(setup: RunSetup, plan: BulkPlan, deps: BulkDeps, rows: number): Journal {
   if (setup.lockFailure !== undefined) return Journal.unwritable(setup.journalPath, setup.lockFailure);
   try {
-    const run = { resource: plan.resource.wrapper, mode: plan.mode, ...(plan.shard ? { shard: shardName(plan.shard) } : {}) };
+    const run = {
+      resource: plan.resource.wrapper,
+      mode: plan.mode,
+      ...(plan.shard ? { shard: shardName(plan.shard) } : {}),
+      ...(plan.about ? { ...plan.about, scope: plan.scope, rows } : {}),
+    };
     return Journal.open(setup.journalPath, run, new Date(deps.now()), setup.resumingJournal);
   } catch (error) {
     return Journal.unwritable(setup.journalPath, error);
   }
+}
+
+/** A plan's header: what its rows are for, and when and how it was made. */
+function planHeader(plan: BulkPlan, deps: BulkDeps): Omit<PlanHeader, 'type' | 'version'> {
+  return {
+    resource: plan.resource.wrapper,
+    mode: plan.mode,
+    scope: plan.scope,
+    created: new Date(deps.now()).toISOString(),
+    ...(plan.about ? { command: plan.about.command } : {}),
+  };
 }
 
 /** Rows that did not succeed, now or in an earlier run (--resume). */
@@ -317,7 +379,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   let total = 0;
   let invalid = 0;
   // Not async: a promise (to wait for) only when the spool's file asks for it.
-  const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line'): Promise<void> | undefined => {
+  const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line', expect?: Expectation): Promise<void> | undefined => {
     total++;
     let result = mapped;
     if (result.ok && needsCampaign) {
@@ -327,7 +389,13 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
         : { ok: false, problem: { field: 'campaign_id', message: 'campaign_id is required (a column, or --campaign)' } };
     }
     if (result.ok) {
-      const row = { line, item: result.item, campaignId: result.campaignId, ...(result.partial ? { partial: result.partial } : {}) };
+      const row = {
+        line,
+        item: result.item,
+        campaignId: result.campaignId,
+        ...(result.partial ? { partial: result.partial } : {}),
+        ...(expect ? { expect } : {}),
+      };
       const base = identityBase(row, mode, resource.idField);
       if (!inShard(base, shard)) return undefined;
       const n = occurrence(base);
@@ -356,6 +424,15 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   } else if ('json' in plan.source) {
     for await (const row of jsonRows(openInput(plan.source.json, deps.stdin, '--from-json'), resource.wrapper)) {
       await add(row.line, columns ? validateItem(columns, mode, row.value) : schemaOnly(schema, row.value), row.unit);
+    }
+  } else if ('planned' in plan.source) {
+    for await (const row of plan.source.planned) {
+      const mapped: MappedRow = row.problem
+        ? { ok: false, problem: { field: 'row', message: row.problem } }
+        : columns
+          ? validateItem(columns, mode, row.request, row.campaignId)
+          : schemaOnly(schema, row.request);
+      await add(row.line, mapped, 'line', row.expect);
     }
   } else if ('row' in plan.source && columns) {
     // Flags go through the CSV mapping; a problem is a usage error naming the flag.

@@ -2,7 +2,8 @@
 export interface ResultRow {
   line: number;
   id: string;
-  result: 'ok' | 'unchanged' | 'failed' | 'invalid' | 'skipped';
+  /** `conflict`: not sent, the resource changed since the plan (or the run being undone) was made. */
+  result: 'ok' | 'unchanged' | 'failed' | 'invalid' | 'skipped' | 'conflict';
   error_code: string;
   error_message: string;
 }

@@ -11,6 +11,7 @@ import { describeProblem } from './row-mapping.js';
 import type { Journal, JournalResult, JournalState } from './journal.js';
 import type { MergedRow } from './merge.js';
 import type { Resend } from './resume-check.js';
+import { rowChange } from './row-change.js';
 
 export interface Batch {
   items: Array<Record<string, unknown>>;
@@ -53,6 +54,8 @@ interface Pending {
   key: string;
   hash: string;
   item: Record<string, unknown>;
+  /** The resource as read before the write (a patch; null: not found): its journal keeps what the row replaces. */
+  current?: Record<string, unknown> | null;
 }
 
 export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow> {
@@ -171,12 +174,14 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       } else if ('unread' in row) {
         unread ??= row.unread;
         settle(seqNo, unreadResult(row.line, idOf(row.item, options.idField), row.unread));
+      } else if ('conflict' in row) {
+        settle(seqNo, { line: row.line, id: row.id, result: 'conflict', error_code: 'Conflict', error_message: row.conflict });
       } else if ('unchanged' in row) {
         settle(seqNo, { line: row.line, id: row.id, result: 'unchanged', error_code: '', error_message: 'would change nothing: not sent' });
       } else if (resent !== undefined) {
         const rows = rebuilding.get(resent.key) ?? [];
         rebuilding.set(resent.key, rows);
-        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item });
+        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
         if (rows.length === resent.rows.length) sendRebuilt(resent, rows);
       } else if (stopped()) {
         settle(seqNo, notSent({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item }));
@@ -187,7 +192,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
           if (open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
           open.set(key, batch);
         }
-        batch.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item });
+        batch.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
         if (batch.length >= options.batchSize) dispatch(key);
       }
       yield* drainReady();
@@ -260,6 +265,7 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
         hashes: todo.map((i) => rows[i]!.hash),
         lines: todo.map((i) => rows[i]!.line),
         ...(campaignId ? { campaignId } : {}),
+        changes: todo.map((i) => rowChange(rows[i]!.item, rows[i]!.current, options.idField)),
       });
     } catch (error) {
       // Not on disk, so not sent: a request the journal does not know of could be applied twice.

@@ -6,11 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
+import type { Expectation } from './row-change.js';
 import { isRunning } from './process-alive.js';
 
 /** `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create); see row-identity.ts. */
+/** `expect`: a planned row's (plan-check.ts). */
 export type SpooledRow =
-  { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number } | { line: number; problem: RowProblem };
+  | { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number; expect?: Expectation }
+  | { line: number; problem: RowProblem };
 
 const PREFIX = 'platform-bulk-';
 

@@ -30,6 +30,11 @@ const fromJson = option({
 /** Bulk processing (every create and patch), without the input flags. */
 const bulkRun = options(
   option({ flags: '--dry-run', description: 'validate, look up the current values and print what would change; send no write' }),
+  option({
+    flags: '--plan <file>',
+    description: 'with --dry-run: also write the plan (current and new values, requests) to FILE, to send with platform ads apply FILE',
+    file: true,
+  }),
   option({ flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' }),
   option({ flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS}, enforced by the API)`, kind: 'int', default: 500 }),
   option({ flags: '--concurrency <n>', description: 'requests in flight at once (max 16)', kind: 'int', default: 4 }),
@@ -40,7 +45,7 @@ const bulkRun = options(
   }),
   option({
     flags: '--journal <file>',
-    description: 'keep the journal of this run here (default: $XDG_STATE_HOME/platform/runs/, removed when every row succeeded)',
+    description: 'keep the journal of this run here (default: $XDG_STATE_HOME/platform/runs/, kept as its history until platform ads runs prune)',
     file: true,
   }),
   option({
@@ -93,6 +98,22 @@ const idArg = (noun: string, flag: string) => ({ name: 'id', description: `the $
 
 export type PagingFlags = FlagsOf<typeof paging> & { id?: string[] };
 export type BulkFlags = FlagsOf<typeof bulk>;
+
+/** apply and runs undo: the bulk run's options, and --force for rows changed since. */
+const force = option({ flags: '--force', description: 'send rows whose resource changed since (reported conflict without it)' });
+const applyOptions = options(...bulkRun, force);
+const runArg = { name: 'run', description: 'the run: its name in runs list (or its last 8 characters), or its journal', required: true } as const;
+const runsListOptions = options();
+const runsShowOptions = options();
+const runsPruneOptions = options(
+  option({ flags: '--older-than <days>', description: 'remove runs started more than DAYS days ago', kind: 'int' }),
+  option({ flags: '--keep <n>', description: 'keep only the newest N runs', kind: 'int' }),
+);
+export type ApplyFlags = FlagsOf<typeof applyOptions>;
+export type RunsListFlags = FlagsOf<typeof runsListOptions>;
+export type RunsShowFlags = FlagsOf<typeof runsShowOptions>;
+export type RunsUndoFlags = FlagsOf<typeof applyOptions>;
+export type RunsPruneFlags = FlagsOf<typeof runsPruneOptions>;
 export type ListStoresFlags = FlagsOf<typeof listStoresOptions>;
 export type ListCampaignsFlags = FlagsOf<typeof listCampaignsOptions>;
 export type CreateCampaignsFlags = FlagsOf<typeof createCampaignsOptions>;
@@ -297,6 +318,67 @@ export const adsSpec = withAccountDefault(
               `platform ads ads list --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP -o csv | sed 's/Downtown/Uptown/' | platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --from-csv -`,
             ],
             load: () => import('./ads/patch.js'),
+          }),
+        ],
+      }),
+      command({
+        name: 'apply',
+        summary: 'Send a plan made by a create or patch with --dry-run --plan FILE',
+        description:
+          'Send the requests of a plan (NDJSON: per row the current values read, the values to write, the request). ' +
+          'Each row is read again first: a row whose resource changed since the plan in any field the row sets is not ' +
+          'sent and is reported conflict with both values (exit 1; --force sends it). A row that already has its new ' +
+          'values is unchanged. --dry-run shows the plan against the current state as a table. It runs like any bulk ' +
+          'run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list.',
+        args: [{ name: 'plan', description: 'the plan file', required: true }],
+        options: applyOptions,
+        examples: [
+          `platform ads campaigns patch --account ${ACCOUNT} --from-csv changes.csv --dry-run --plan plan.ndjson`,
+          'platform ads apply plan.ndjson --dry-run',
+          'platform ads apply plan.ndjson',
+        ],
+        load: () => import('./apply.js'),
+      }),
+      group({
+        name: 'runs',
+        summary: 'Write runs kept as history: list, show, undo, prune',
+        examples: ['platform ads runs list', 'platform ads runs undo RUN --dry-run'],
+        subcommands: [
+          command({
+            name: 'list',
+            summary: 'List the write runs kept (when, what, how many rows, which profile)',
+            description: 'Every create and patch (bulk or one item) that changed something keeps its journal, with the values it replaced, in $XDG_STATE_HOME/platform/runs/ until platform ads runs prune.',
+            options: runsListOptions,
+            examples: ['platform ads runs list', 'platform ads runs list --json'],
+            load: () => import('./runs/list.js'),
+          }),
+          command({
+            name: 'show',
+            summary: 'Show every change of a run, old -> new',
+            args: [runArg],
+            options: runsShowOptions,
+            examples: ['platform ads runs show RUN', 'platform ads runs show RUN -o csv > changes.csv'],
+            load: () => import('./runs/show.js'),
+          }),
+          command({
+            name: 'undo',
+            summary: "Restore the values a run replaced (a create's resources are paused)",
+            description:
+              'Restores the old values of the rows a run changed, where the current value is still what the run wrote; ' +
+              'a row changed since is reported conflict (--force restores it anyway). The API has no delete: what a create ' +
+              "made is paused instead (ads, which have no status, cannot be undone). An undo is a run itself: journaled, " +
+              'resumable with --resume JOURNAL, shown and undone like any other.',
+            args: [runArg],
+            options: applyOptions,
+            examples: ['platform ads runs undo RUN --dry-run', 'platform ads runs undo RUN'],
+            load: () => import('./runs/undo.js'),
+          }),
+          command({
+            name: 'prune',
+            summary: 'Remove kept runs by age or count',
+            options: runsPruneOptions,
+            examples: ['platform ads runs prune --older-than 30', 'platform ads runs prune --keep 100'],
+            load: () => import('./runs/prune.js'),
           }),
         ],
       }),

@@ -27,6 +27,10 @@ export interface WriteRequest {
   mode: BulkMode;
   scope: AdsScope;
   flags: BulkFlags;
+  /** Rows from elsewhere than the input flags: a plan (`apply`) or an undo (`runs undo`). */
+  source?: BulkSource;
+  /** The run an undo undoes (kept in its journal). */
+  undoes?: string;
   /** The field flags given on the command line (they conflict with --from-csv/--from-json). */
   fieldFlags: string[];
   /** The one row built from flags, as CSV cells (throws a UsageError naming a flag). */
@@ -35,6 +39,7 @@ export interface WriteRequest {
 
 function sourceOf(request: WriteRequest): BulkSource {
   const { flags, fieldFlags } = request;
+  if (request.source) return request.source;
   if (flags.fromCsv !== undefined && flags.fromJson !== undefined) throw new UsageError('--from-csv and --from-json cannot be used together');
   const fileFlag = flags.fromCsv !== undefined ? '--from-csv' : flags.fromJson !== undefined ? '--from-json' : undefined;
   if (fileFlag && fieldFlags.length) throw new UsageError(`${fileFlag} cannot be combined with ${fieldFlags.join(', ')}`);
@@ -49,6 +54,8 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   const client = await ctx.client();
   const started = ctx.clock.now();
+  if (flags.plan !== undefined && !flags.dryRun) throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');
+  const about = { command: quoteArgs(request.argv), profile: (await ctx.profile()).name, ...(request.undoes ? { undoes: request.undoes } : {}) };
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
   const single = 'row' in source;
   const sentence = single && resolveFormat(ctx) === 'table';
@@ -75,6 +82,8 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       resume: flags.resume,
       journal: flags.journal,
       shard,
+      writePlan: flags.plan,
+      about,
     },
     {
       api: client.ads,
@@ -84,7 +93,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       runsDir: runsDirectory(ctx.env, os.homedir()),
       now: () => ctx.clock.now(),
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
-      // A bulk run says where its journal is; a single item's is removed once its outcome is known (below).
+      // A bulk run says where its journal is; a single item's is kept only if it changed something or can be resumed (below).
       onJournal: (file, rows) => {
         journalFile = file;
         // A shard names its journal whatever its share of the rows: an orchestrator resumes from it.
@@ -106,10 +115,11 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
     throw error;
   });
   progress?.clear();
-  // A single item's journal goes once its outcome is final; it stays (and is named) only when
-  // the run was interrupted or its request's outcome is unknown (sent, never answered).
+  // A single item's journal is its history when it changed something (`runs list`, `runs undo`);
+  // otherwise it stays (and is named) only when the run was interrupted or its request's
+  // outcome is unknown (sent, never answered).
   const unanswered = single && !outcome.dryRun && !outcome.interrupted && !outcome.refused && outcome.journal && (await inFlight(outcome.journal));
-  if (single && !outcome.interrupted && !unanswered) removeJournal(request, outcome.journal);
+  if (single && !outcome.interrupted && !unanswered && outcome.tally.ok === 0) removeJournal(request, outcome.journal);
   if (invalid) throw new UsageError(inFlagWords(invalid.error_message));
   if (outcome.dryRun) {
     if (outcome.interrupted) throw new InterruptedError('interrupted: the dry run stopped before the rows after the last one shown');
@@ -117,6 +127,9 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
     return;
   }
   if (outcome.rows > 1 || shard) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
+  if (outcome.conflicts) {
+    ctx.info(`${outcome.conflicts} of ${outcome.rows} rows not sent: changed since (result conflict, both values in its message); --force sends them anyway`);
+  }
   if (outcome.refused) throw outcome.refused;
   if (outcome.journalFailure) {
     // Every row has its result on stdout; this says why the rest were not sent, and what to do.

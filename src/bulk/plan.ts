@@ -1,0 +1,126 @@
+// A plan (`--dry-run --plan FILE`): what a create or patch would do, written for review and
+// then sent as it is (`platform ads apply FILE`). NDJSON, 0600: a header (resource, mode,
+// account and campaign, when), then one record per row that would change something: its
+// id, the leaves of every field it sets as they were read (`current`), as they will be
+// written (`write`), and the request body item (`request`). Apply sends `request` only if the
+// resource still has `current` (plan-check.ts).
+import fs from 'node:fs';
+import readline from 'node:readline';
+import type { AdsScope } from '../api/ads-resources.js';
+import { UsageError } from '../errors.js';
+import { write } from '../stream-write.js';
+import type { MergedRow } from './merge.js';
+import { touchedValues } from './row-change.js';
+
+const VERSION = 1;
+
+export interface PlanHeader {
+  type: 'plan';
+  version: number;
+  resource: string;
+  mode: 'create' | 'patch';
+  scope: AdsScope;
+  created: string;
+  /** The command that made it (after `platform`). */
+  command?: string;
+}
+
+export interface PlanRecord {
+  type: 'row';
+  /** The row's line (or item) in the input the plan was made from. */
+  line: number;
+  /** The resource's id (a patch); empty for a create. */
+  id: string;
+  campaign_id?: string;
+  /** A patch: the leaves of the fields it sets, as read when the plan was made. */
+  current?: Record<string, unknown>;
+  /** The same leaves as they will be written. */
+  write: Record<string, unknown>;
+  request: Record<string, unknown>;
+}
+
+/** Writes a plan while a dry run streams its rows (`rows` passes them on unchanged). */
+export class PlanWriter {
+  readonly #out: fs.WriteStream;
+  readonly #idField: string;
+
+  private constructor(out: fs.WriteStream, idField: string) {
+    this.#out = out;
+    this.#idField = idField;
+  }
+
+  static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string): Promise<PlanWriter> {
+    const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'w', 0o600) });
+    const writer = new PlanWriter(out, idField);
+    await write(out, `${JSON.stringify({ type: 'plan', version: VERSION, ...header })}\n`);
+    return writer;
+  }
+
+  async *rows(chunks: AsyncIterable<MergedRow[]>): AsyncGenerator<MergedRow[]> {
+    for await (const chunk of chunks) {
+      let text = '';
+      for (const row of chunk) {
+        // Only rows that would change something: not unchanged, invalid, conflicting or not found.
+        if (!('item' in row) || 'unread' in row || row.current === null) continue;
+        const record: PlanRecord = {
+          type: 'row',
+          line: row.line,
+          id: row.current === undefined ? '' : String(row.item[this.#idField]),
+          ...(row.campaignId ? { campaign_id: row.campaignId } : {}),
+          ...(row.current ? { current: touchedValues(row.item, row.current, this.#idField) } : {}),
+          write: touchedValues(row.item, row.item, this.#idField),
+          request: row.item,
+        };
+        text += `${JSON.stringify(record)}\n`;
+      }
+      if (text) await write(this.#out, text);
+      yield chunk;
+    }
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+}
+
+/** A plan's header (read first: it says which resource and account the rows are for). */
+export async function readPlanHeader(file: string): Promise<PlanHeader> {
+  for await (const record of planRecords(file)) {
+    const header = record.value as Partial<PlanHeader>;
+    if (header.type !== 'plan') break;
+    if (header.version !== VERSION) throw new UsageError(`${file}: a plan of version ${String(header.version)}; this platform reads version ${VERSION}`);
+    if (header.mode !== 'create' && header.mode !== 'patch') throw new UsageError(`${file}: line 1: mode must be create or patch`);
+    if (typeof header.resource !== 'string' || typeof header.scope?.account !== 'string') throw new UsageError(`${file}: line 1: the header has no resource or account`);
+    return header as PlanHeader;
+  }
+  throw new UsageError(`${file} is not a plan (its first line is not a plan header: make one with --dry-run --plan FILE)`);
+}
+
+/** The plan's rows, checked for the fields apply needs (a bad record: a UsageError naming its line). */
+export async function* readPlanRows(file: string): AsyncGenerator<PlanRecord & { planLine: number }> {
+  for await (const { value, number } of planRecords(file)) {
+    if (number === 1) continue;
+    const row = value as Partial<PlanRecord>;
+    const bad = (what: string) => new UsageError(`${file}: line ${number}: ${what}`);
+    if (row.type !== 'row') throw bad('not a plan row');
+    if (!row.request || typeof row.request !== 'object' || Array.isArray(row.request)) throw bad('request must be an object');
+    if (row.current !== undefined && (typeof row.current !== 'object' || row.current === null)) throw bad('current must be an object');
+    if (typeof row.line !== 'number') throw bad('line must be a number');
+    yield { ...(row as PlanRecord), planLine: number };
+  }
+}
+
+async function* planRecords(file: string): AsyncGenerator<{ value: unknown; number: number }> {
+  if (!fs.existsSync(file)) throw new UsageError(`no such plan ${file}`);
+  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  let number = 0;
+  for await (const line of lines) {
+    number++;
+    if (!line.trim()) continue;
+    try {
+      yield { value: JSON.parse(line) as unknown, number };
+    } catch {
+      throw new UsageError(`${file}: line ${number} is not JSON`);
+    }
+  }
+}

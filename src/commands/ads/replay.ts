@@ -1,0 +1,41 @@
+// What apply and runs undo share: the resource a plan or run names, and the write run that
+// sends its rows (write.ts), checked against the current state (bulk/plan-check.ts).
+import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../../api/ads-resources.js';
+import type { PlannedRow } from '../../bulk/pipeline.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { ApplyFlags } from './spec.js';
+import { runWrite } from './write.js';
+
+const RESOURCES: readonly AdsResource[] = [CAMPAIGNS, AD_GROUPS, ADS];
+
+/** The resource of a plan or run (`campaigns`, `ad_groups`, `ads`). */
+export function resourceNamed(wrapper: string, where: string): AdsResource {
+  const resource = RESOURCES.find((r) => r.wrapper === wrapper);
+  if (!resource) throw new UsageError(`${where}: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
+  return resource;
+}
+
+export interface Replay {
+  argv: readonly string[];
+  resource: AdsResource;
+  mode: 'create' | 'patch';
+  scope: AdsScope;
+  rows: AsyncIterable<PlannedRow> | Iterable<PlannedRow>;
+  undoes?: string;
+}
+
+export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Replay): Promise<void> {
+  if (flags.plan !== undefined) throw new UsageError('--plan writes the plan of a create or patch --dry-run; this command sends one');
+  await runWrite(ctx, {
+    argv: replay.argv,
+    resource: replay.resource,
+    mode: replay.mode,
+    scope: replay.scope,
+    flags,
+    fieldFlags: [],
+    fromFlags: () => ({}),
+    source: { planned: replay.rows, force: Boolean(flags.force) },
+    ...(replay.undoes ? { undoes: replay.undoes } : {}),
+  });
+}

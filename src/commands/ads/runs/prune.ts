@@ -1,0 +1,21 @@
+import os from 'node:os';
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { runsDirectory } from '../../../bulk/journal.js';
+import { pruneRuns } from '../../../bulk/runs.js';
+import type { RunsPruneFlags } from '../spec.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function run(ctx: Context, flags: RunsPruneFlags): Promise<void> {
+  if (flags.olderThan === undefined && flags.keep === undefined) throw new UsageError('say which runs to remove: --older-than DAYS, --keep N, or both');
+  if (flags.olderThan !== undefined && flags.olderThan < 0) throw new UsageError('--older-than must be 0 or more days');
+  if (flags.keep !== undefined && flags.keep < 0) throw new UsageError('--keep must be 0 or more');
+  const removed = pruneRuns(
+    runsDirectory(ctx.env, os.homedir()),
+    { ...(flags.olderThan !== undefined ? { olderThanMs: flags.olderThan * DAY_MS } : {}), ...(flags.keep !== undefined ? { keep: flags.keep } : {}) },
+    ctx.clock.now(),
+  );
+  ctx.info(`Removed ${removed.length} run${removed.length === 1 ? '' : 's'}`);
+  await Promise.resolve();
+}

@@ -1,0 +1,89 @@
+// `runs list` and `runs show`: the write runs kept as history, and each change of one run.
+import { describeChanges, showChanges } from '../../bulk/diff.js';
+import { SHOWN_CHANGES } from '../../bulk/dry-run.js';
+import type { HistoryRow, RunSummary } from '../../bulk/runs.js';
+import type { View } from '../columns.js';
+
+/** A run as listed (JSON carries these fields). */
+export interface RunRow {
+  run: string;
+  started: string;
+  resource: string;
+  mode: string;
+  rows: number | null;
+  profile: string;
+  account: string;
+  command: string;
+  /** The run it undoes, if it is an undo. */
+  undoes: string;
+  /** Still going (its journal is locked by a process). */
+  running: boolean;
+}
+
+export function runRows(runs: readonly RunSummary[]): RunRow[] {
+  return runs.map(({ run, record, running }) => ({
+    run,
+    started: record.started,
+    resource: record.resource,
+    mode: record.mode,
+    rows: record.rows ?? null,
+    profile: record.profile ?? '',
+    account: record.scope?.account ?? '',
+    command: record.command ?? '',
+    undoes: record.undoes ?? '',
+    running,
+  }));
+}
+
+export const runView: View<RunRow> = {
+  noun: 'runs',
+  columns: [
+    { header: 'RUN', name: 'run', csv: (r) => r.run, kind: 'id' },
+    { header: 'STARTED', name: 'started', csv: (r) => r.started },
+    { header: 'ROWS', name: 'rows', csv: (r) => (r.rows === null ? '' : String(r.rows)), align: 'right' },
+    { header: 'PROFILE', name: 'profile', csv: (r) => r.profile, kind: 'id' },
+    { header: 'COMMAND', name: 'command', csv: (r) => (r.running ? `${r.command} (running)` : r.command), kind: 'words' },
+  ],
+};
+
+/** One row of a run: what it replaced, `old -> new` (JSON carries `before` and `after` exactly). */
+export interface ChangeRow {
+  line: number;
+  id: string;
+  result: string;
+  changes: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  error_code: string;
+  /** The table's changes in a person's words (diff.ts); not in JSON or CSV. */
+  [SHOWN_CHANGES]?: string;
+}
+
+export function* historyRows(rows: readonly HistoryRow[], idField: string): Generator<ChangeRow> {
+  for (const row of rows) {
+    const change = row.change;
+    const after = change ? { [idField]: row.id, ...change.after } : undefined;
+    // A create had nothing before: every field it set is `(none) -> value`.
+    const before = change?.before ?? {};
+    yield {
+      line: row.line,
+      id: row.id,
+      result: row.result,
+      changes: after && row.result === 'ok' ? describeChanges(after, before, idField).join('; ') : row.error_message,
+      ...(change?.before ? { before: change.before } : {}),
+      ...(change ? { after: change.after } : {}),
+      error_code: row.error_code,
+      [SHOWN_CHANGES]: after && row.result === 'ok' ? showChanges(after, before, idField).join('; ') : row.error_message,
+    };
+  }
+}
+
+export const historyView: View<ChangeRow> = {
+  noun: 'changes',
+  columns: [
+    { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
+    { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
+    { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
+    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, table: (r) => r[SHOWN_CHANGES] ?? r.changes, kind: 'words' },
+  ],
+};

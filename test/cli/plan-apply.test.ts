@@ -1,0 +1,136 @@
+// Review, then apply: `--dry-run --plan FILE` writes what a patch would do (the current
+// values read, the values to write, the request), and `ads apply FILE` sends it only where
+// the resource is still as planned; a row edited by someone else in between is reported
+// `conflict` with both values and not sent (exit 1), unless --force.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import type { Campaign, Result } from '../helpers/ads-rows.js';
+
+let sandbox: Sandbox;
+let user: TestUser;
+let campaigns: Campaign[];
+const dir = tempDir();
+
+beforeAll(async () => {
+  let account: string;
+  ({ sandbox, account } = await sandboxWithUser());
+  user = new TestUser(sandbox, { PLATFORM_ACCOUNT: account });
+  campaigns = (await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all'])).filter((c) => c.budget);
+});
+afterAll(() => sandbox.close());
+
+const read = async (id: string) => (await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--id', id]))[0]!;
+const csv = (name: string, rows: string[][]) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, rows.map((r) => r.join(',')).join('\n') + '\n');
+  return file;
+};
+const lines = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('plan, then apply', () => {
+  it('a plan holds per row the current values, the values to write and the request; making it sends nothing', async () => {
+    // (one without the response-only budget.cofunding_sources, which `current` would list too)
+    const a = campaigns.find((c) => !('cofunding_sources' in c.budget!));
+    const plan = path.join(dir, 'one.ndjson');
+    const input = csv('one.csv', [
+      ['campaign_id', 'name', 'budget'],
+      [a!.campaign_id, 'Planned name', '12.5'],
+    ]);
+    const writes = sandbox.stats.writesById.get(a!.campaign_id);
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', plan, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sandbox.stats.writesById.get(a!.campaign_id)).toBe(writes);
+    const [header, row] = lines(plan);
+    expect(header).toMatchObject({ type: 'plan', resource: 'campaigns', mode: 'patch', scope: { account: user.env.PLATFORM_ACCOUNT } });
+    expect(row).toEqual({
+      type: 'row',
+      line: 2,
+      id: a!.campaign_id,
+      current: {
+        name: a!.name,
+        'budget.unit': a!.budget!.unit,
+        'budget.total.amount_e5': a!.budget!.total.amount_e5,
+        'budget.total.currency_code': a!.budget!.total.currency_code,
+      },
+      write: {
+        name: 'Planned name',
+        'budget.unit': a!.budget!.unit,
+        'budget.total.amount_e5': '1250000',
+        'budget.total.currency_code': a!.budget!.total.currency_code,
+      },
+      request: {
+        campaign_id: a!.campaign_id,
+        name: 'Planned name',
+        budget: { unit: a!.budget!.unit, total: { amount_e5: '1250000', currency_code: a!.budget!.total.currency_code } },
+      },
+    });
+    expect(fs.statSync(plan).mode & 0o777).toBe(0o600);
+  });
+
+  it('a row whose resource changed since the plan (a field it sets) is not sent: conflict, both values, exit 1; the others are applied', async () => {
+    const [, a, b, c] = campaigns;
+    const plan = path.join(dir, 'three.ndjson');
+    const input = csv('three.csv', [
+      ['campaign_id', 'budget'],
+      ...[a!, b!, c!].map((x, i) => [x.campaign_id, String(21 + i)]),
+    ]);
+    expect((await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    // Someone else changes b's budget between the review and the run.
+    expect((await user.run(['ads', 'campaigns', 'patch', b!.campaign_id, '--budget-e5', '9900000'])).code).toBe(0);
+
+    const preview = await user.run(['ads', 'apply', plan, '--dry-run', '-o', 'json']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect((JSON.parse(preview.stdout) as Array<{ result: string }>).map((r) => r.result)).toEqual(['would_update', 'conflict', 'would_update']);
+
+    const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(applied.code).toBe(1);
+    const results = JSON.parse(applied.stdout) as Result[];
+    expect(results.map((r) => [r.id, r.result])).toEqual([
+      [a!.campaign_id, 'ok'],
+      [b!.campaign_id, 'conflict'],
+      [c!.campaign_id, 'ok'],
+    ]);
+    expect(results[1]!.error_message).toBe(`changed since the plan (plan -> now): budget.total.amount_e5: ${b!.budget!.total.amount_e5} -> 9900000`);
+    expect(applied.stderr).toContain('1 of 3 rows not sent: changed since');
+    // b keeps the other person's edit; a and c have the plan's.
+    expect((await read(b!.campaign_id)).budget!.total.amount_e5).toBe('9900000');
+    expect((await read(a!.campaign_id)).budget!.total.amount_e5).toBe('2100000');
+    expect((await read(c!.campaign_id)).budget!.total.amount_e5).toBe('2300000');
+
+    // --force sends it; the rows applied already are unchanged (not sent again).
+    const forced = await user.run(['ads', 'apply', plan, '--force', '-o', 'json']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect((JSON.parse(forced.stdout) as Result[]).map((r) => r.result)).toEqual(['unchanged', 'ok', 'unchanged']);
+    expect((await read(b!.campaign_id)).budget!.total.amount_e5).toBe('2200000');
+  });
+
+  it('a change since the plan to a field the row does not set is no conflict', async () => {
+    const d = campaigns[4]!;
+    const plan = path.join(dir, 'name.ndjson');
+    expect((await user.run(['ads', 'campaigns', 'patch', d.campaign_id, '--name', 'Renamed by plan', '--dry-run', '--plan', plan])).code).toBe(0);
+    expect((await user.run(['ads', 'campaigns', 'patch', d.campaign_id, '--status', 'paused'])).code).toBe(0);
+    const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(await read(d.campaign_id)).toMatchObject({ name: 'Renamed by plan', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
+  });
+
+  it('--plan without --dry-run, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {
+    const e = campaigns[5]!;
+    const noDry = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--plan', path.join(dir, 'p.ndjson')]);
+    expect(noDry.code).toBe(2);
+    expect(noDry.stderr).toMatch(/^--plan .*--dry-run/);
+    const notPlan = csv('not-a-plan.ndjson', [['{"type":"run"}']]);
+    const refused = await user.run(['ads', 'apply', notPlan]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${notPlan} is not a plan`);
+    expect(sandbox.stats.writesById.get(e.campaign_id)).toBeUndefined();
+  });
+});
