@@ -356,7 +356,7 @@ describe('writes', () => {
     expect(res.body.apiRequests).toBe(sandbox.stats.apiRequests);
     expect(res.body.tokenRequests).toBeGreaterThan(0);
     expect(Object.keys(res.body.writes).length).toBe(sandbox.stats.writesById.size);
-    expect(sandbox.stats.requests.at(-1)).toEqual({ method: 'GET', path: '/_sandbox/stats', status: 200 });
+    expect(sandbox.stats.requests.at(-1)).toMatchObject({ method: 'GET', path: '/_sandbox/stats', status: 200 });
   });
 });
 
