@@ -126,6 +126,13 @@ export function seeded(seed) {
   };
 }
 
+/** FNV-1a of a string: a file's own seed. */
+function stringHash(text) {
+  let h = 0x811c9dc5;
+  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
 function shuffle(list, random) {
   const copy = [...list];
   for (let i = copy.length - 1; i > 0; i--) {
@@ -140,11 +147,12 @@ function shuffle(list, random) {
  * kind by kind in turn; files are taken in turn too, `weight(file)` picks per round.
  */
 export function sample(candidates, count, seed, weight) {
-  const random = seeded(seed);
   const byFile = new Map();
   for (const mutant of candidates) byFile.set(mutant.file, [...(byFile.get(mutant.file) ?? []), mutant]);
   const queues = new Map();
   for (const [file, list] of byFile) {
+    // A generator per file: an edit to one file leaves the other files' samples as they were.
+    const random = seeded(seed ^ stringHash(file));
     const byKind = new Map();
     for (const mutant of shuffle(list, random)) byKind.set(mutant.kind, [...(byKind.get(mutant.kind) ?? []), mutant]);
     const interleaved = [];
