@@ -4,6 +4,7 @@
 // directory, never to this checkout; the tests that exercise its file (targets.mjs) run
 // against it, and it is killed, survived, timeout or build-error. A survivor that tsc
 // rejects counts as killed by the typecheck (CI runs it). Not part of npm test.
+//   --same-as REPORT     the mutants of an earlier report that HEAD still has (a before/after pair)
 //   MUTATE_FILTER=regex  only mutants whose id, place or description match
 //   MUTATE_LIMIT=N       mutants in all (default 60; curated ones first)
 //   MUTATE_SEED=N        which generated mutants are sampled (default 1)
@@ -23,6 +24,7 @@ import { MUTATED, testsFor } from './targets.mjs';
 const checkout = path.resolve(import.meta.dirname, '../..');
 const argv = process.argv.slice(2);
 const flag = (name) => argv.includes(name);
+const sameAs = argv.includes('--same-as') ? path.resolve(argv[argv.indexOf('--same-as') + 1] ?? '') : undefined;
 const reportFile = argv.includes('--report') ? path.resolve(argv[argv.indexOf('--report') + 1] ?? '') : undefined;
 const filter = process.env.MUTATE_FILTER ? new RegExp(process.env.MUTATE_FILTER) : undefined;
 const limit = Number(process.env.MUTATE_LIMIT) || 60;
@@ -154,6 +156,16 @@ function mutantsOf(tree) {
   for (const m of candidates) m.id = `${path.posix.basename(m.file)}:${m.line}:${m.column}/${m.kind}`;
   const wanted = (m) => !filter || filter.test(`${m.id} ${m.file}:${m.line} ${m.description}`);
   const curated = mutants.filter(wanted);
+  if (sameAs) {
+    // The mutants of an earlier report that still exist: the same curated ids, the same file and description.
+    const earlier = JSON.parse(fs.readFileSync(sameAs, 'utf8')).mutants;
+    const again = (m) =>
+      earlier.some((e) => (m.kind === 'curated' ? e.id === m.id : e.kind !== 'curated' && e.file === m.file && e.description === m.description));
+    const generated = earlier
+      .filter((e) => e.kind !== 'curated')
+      .map((e) => candidates.find((m) => again(m) && m.file === e.file && m.description === e.description));
+    return { mutants: [...curated.filter(again), ...generated.filter(Boolean)], candidates: candidates.length, texts };
+  }
   const generated = sample(candidates.filter(wanted), Math.max(0, limit - curated.length), seed, (file) => (WEIGHTY.test(file) ? 2 : 1));
   return { mutants: [...curated, ...generated].slice(0, limit), candidates: candidates.length, texts };
 }
