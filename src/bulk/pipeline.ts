@@ -69,7 +69,7 @@ export interface PlannedRow {
   request: Record<string, unknown>;
   campaignId?: string;
   expect?: Expectation;
-  problem?: string;
+  problem?: RowProblem;
 }
 
 /** What `runs list` says of a run, besides its resource and mode (journal.ts, RunRecord). */
@@ -428,7 +428,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   } else if ('planned' in plan.source) {
     for await (const row of plan.source.planned) {
       const mapped: MappedRow = row.problem
-        ? { ok: false, problem: { field: 'row', message: row.problem } }
+        ? { ok: false, problem: row.problem }
         : columns
           ? validateItem(columns, mode, row.request, row.campaignId)
           : schemaOnly(schema, row.request);

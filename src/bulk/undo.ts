@@ -9,8 +9,12 @@ import type { HistoryRow } from './runs.js';
 
 type Json = Record<string, unknown>;
 
-/** Fields a patch clears with `{}` (schemas/ads.ts, `clearable`): a field the resource did not have is restored so. */
-const CLEARABLE = new Set(['budget', 'dayparting_schedule', 'targeting']);
+/**
+ * Fields the published API clears with `{}` ("an empty targeting object clears the
+ * targeting"): one the resource did not have before the run is restored so. The sandbox
+ * clears a budget or dayparting the same way, but the OpenAPI does not say so: those are refused.
+ */
+const CLEARABLE = new Set(['targeting']);
 
 const PAUSED: Record<string, string> = {
   campaigns: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
@@ -30,7 +34,7 @@ export function* undoRows(rows: readonly HistoryRow[], resource: AdsResource, mo
 function pauseCreated(row: HistoryRow, resource: AdsResource): Omit<PlannedRow, 'line'> {
   const paused = PAUSED[resource.wrapper];
   const request = { [resource.idField]: row.id };
-  if (!paused) return { request, problem: `${resource.noun} ${row.id} cannot be undone: the API has no delete, and an ${resource.noun} has no status to pause` };
+  if (!paused) return { request, problem: { field: 'row', message: `the API has no delete, and an ${resource.noun} has no status to pause: not undone` } };
   const written = row.change?.after ?? {};
   return { request: { ...request, configured_status: paused }, expect: { written } };
 }
@@ -38,11 +42,11 @@ function pauseCreated(row: HistoryRow, resource: AdsResource): Omit<PlannedRow, 
 function restore(row: HistoryRow, resource: AdsResource): Omit<PlannedRow, 'line'> {
   const request: Json = { [resource.idField]: row.id };
   const change = row.change;
-  if (!change?.before) return { request, problem: `${resource.noun} ${row.id} cannot be undone: its journal does not hold the values it replaced` };
+  if (!change?.before) return { request, problem: { field: 'row', message: 'its journal does not hold the values it replaced: not undone' } };
   for (const key of Object.keys(change.after)) {
     if (key in change.before) request[key] = change.before[key];
     else if (CLEARABLE.has(key)) request[key] = {};
-    else return { request, problem: `${resource.noun} ${row.id} cannot be undone: it had no ${key} before the run, and the API cannot remove one` };
+    else return { request, problem: { field: key, message: 'had none before the run, and the API cannot remove one: not undone' } };
   }
   // A field the run cleared ({}) has no leaves to compare: what it wrote is the absence.
   const written = Object.fromEntries(Object.entries(change.after).filter(([, value]) => !isEmptyObject(value)));

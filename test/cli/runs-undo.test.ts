@@ -1,0 +1,167 @@
+// Change history and undo: every write run keeps what it replaced in its journal, which stays
+// in the runs directory (runs list, runs show) until runs prune; runs undo restores the old
+// values where the resource still has what the run wrote, reports the others `conflict`, and
+// is a run itself, so undoing the undo restores the run's values.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { sandboxWithUser, tempDir, TestUser } from '../helpers/cli.js';
+import type { Campaign, Result } from '../helpers/ads-rows.js';
+import fs from 'node:fs';
+
+let sandbox: Sandbox;
+let user: TestUser;
+const dir = tempDir();
+const ROWS = 2_000;
+
+beforeAll(async () => {
+  let account: string;
+  ({ sandbox, account } = await sandboxWithUser({ campaigns: ROWS * 2 }));
+  user = new TestUser(sandbox, { PLATFORM_ACCOUNT: account });
+});
+afterAll(() => sandbox.close());
+
+interface RunRow {
+  run: string;
+  rows: number;
+  profile: string;
+  command: string;
+  undoes: string;
+  mode: string;
+  resource: string;
+}
+
+const all = async () => new Map((await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all'])).map((c) => [c.campaign_id, c]));
+/** What a write can set (the response-only budget.cofunding_sources cannot be written back, so is left out). */
+const writable = (c: Campaign) => ({
+  name: c.name,
+  configured_status: c.configured_status,
+  budget: c.budget ? { unit: c.budget.unit, total: c.budget.total } : undefined,
+});
+const runs = () => user.json<RunRow[]>(['ads', 'runs', 'list']);
+const journalOf = (stderr: string) => path.basename(/Journal: (.*)\n/.exec(stderr)![1]!, '.ndjson');
+
+describe(`undo of a ${ROWS}-row patch`, () => {
+  it('restores every field exactly, leaves a row edited since as a conflict, and undo of the undo restores the patch', async () => {
+    const before = await all();
+    // Campaigns with a budget: one without cannot get back to none (the API has no way to remove a budget; see below).
+    const targets = [...before.values()].filter((c) => c.budget).slice(0, ROWS);
+    expect(targets).toHaveLength(ROWS);
+    // Names, statuses and budgets (a nested object, replaced whole; some campaigns had none).
+    const csv = path.join(dir, 'patch.csv');
+    fs.writeFileSync(
+      csv,
+      'campaign_id,name,status,budget,currency,budget_unit\n' +
+        targets.map((c, i) => `${c.campaign_id},Patched ${i},${i % 2 ? 'paused' : 'active'},${(i % 90) + 10}.25,USD,weekly`).join('\n') +
+        '\n',
+    );
+    const patch = await user.run(['ads', 'campaigns', 'patch', '--from-csv', csv, '-o', 'ndjson']);
+    expect(patch.code, patch.stderr).toBe(0);
+    const run = journalOf(patch.stderr);
+    const patched = await all();
+
+    const listed = (await runs()).find((r) => r.run === run)!;
+    expect(listed).toMatchObject({ rows: ROWS, mode: 'patch', resource: 'campaigns', profile: 'local', undoes: '' });
+    expect(listed.command).toBe(`ads campaigns patch --from-csv ${csv} -o ndjson`);
+
+    const shown = await user.json<Array<{ id: string; result: string; changes: string; before: unknown; after: unknown }>>(['ads', 'runs', 'show', run]);
+    expect(shown).toHaveLength(ROWS);
+    const first = targets[0]!;
+    expect(shown[0]).toMatchObject({ id: first.campaign_id, result: 'ok' });
+    expect(shown[0]!.changes).toContain(`name: ${first.name} -> Patched 0`);
+
+    // Someone renames one campaign after the run.
+    const edited = targets[7]!.campaign_id;
+    expect((await user.run(['ads', 'campaigns', 'patch', edited, '--name', 'Edited since'])).code).toBe(0);
+
+    const preview = await user.run(['ads', 'runs', 'undo', run, '--dry-run', '-o', 'json']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(sandbox.stats.writesById.get(targets[0]!.campaign_id)).toBe(1);
+
+    const undo = await user.run(['ads', 'runs', 'undo', run, '-o', 'ndjson']);
+    expect(undo.code).toBe(1);
+    const results = undo.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Result);
+    expect(results).toHaveLength(ROWS);
+    const conflicts = results.filter((r) => r.result === 'conflict');
+    expect(conflicts.map((r) => r.id)).toEqual([edited]);
+    expect(conflicts[0]!.error_message).toBe('changed since the run (run wrote -> now): name: Patched 7 -> Edited since');
+    expect(results.filter((r) => r.result === 'ok')).toHaveLength(ROWS - 1);
+
+    const undone = await all();
+    for (const c of targets) {
+      if (c.campaign_id === edited) expect(undone.get(edited)!.name).toBe('Edited since');
+      else expect(writable(undone.get(c.campaign_id)!)).toEqual(writable(c));
+    }
+
+    // The undo is a run: listed as such, and undone in turn.
+    const undoRun = journalOf(undo.stderr);
+    expect((await runs()).find((r) => r.run === undoRun)).toMatchObject({ undoes: run, rows: ROWS, mode: 'patch' });
+    const redo = await user.run(['ads', 'runs', 'undo', undoRun, '-o', 'ndjson']);
+    expect(redo.code, redo.stderr).toBe(0);
+    const redone = await all();
+    for (const c of targets) {
+      if (c.campaign_id === edited) expect(redone.get(edited)!.name).toBe('Edited since');
+      else expect(writable(redone.get(c.campaign_id)!)).toEqual(writable(patched.get(c.campaign_id)!));
+    }
+  }, 120_000);
+});
+
+describe('every write run is kept', () => {
+  it('a single-item patch is a run: listed with one row, shown old -> new, undone', async () => {
+    const target = [...(await all()).values()].filter((c) => c.budget).at(-1)!;
+    const set = await user.run(['ads', 'campaigns', 'patch', target.campaign_id, '--name', 'One change']);
+    expect(set.code, set.stderr).toBe(0);
+    const newest = (await runs()).at(-1)!;
+    expect(newest).toMatchObject({ rows: 1, command: `ads campaigns patch ${target.campaign_id} --name 'One change'` });
+    const table = await user.run(['ads', 'runs', 'show', newest.run], { tty: true, env: { NO_COLOR: '1' } });
+    expect(table.stdout).toContain(`name: ${target.name} -> One change`);
+    expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);
+    expect((await all()).get(target.campaign_id)!.name).toBe(target.name);
+  });
+
+  it('a row whose field was absent before the run cannot be restored to absent: reported invalid, naming the field; the others are undone', async () => {
+    const [none, some] = [[...(await all()).values()].filter((c) => !c.budget).at(-1)!, [...(await all()).values()].filter((c) => c.budget).at(-2)!];
+    const csv = path.join(dir, 'mixed.csv');
+    fs.writeFileSync(csv, `campaign_id,budget,currency,budget_unit\n${none.campaign_id},5,USD,daily\n${some.campaign_id},6,USD,daily\n`);
+    const patch = await user.run(['ads', 'campaigns', 'patch', '--from-csv', csv]);
+    expect(patch.code, patch.stderr).toBe(0);
+    const undo = await user.run(['ads', 'runs', 'undo', journalOf(patch.stderr), '-o', 'json']);
+    expect(undo.code).toBe(1);
+    expect((JSON.parse(undo.stdout) as Result[]).map((r) => [r.result, r.error_message])).toEqual([
+      ['invalid', 'budget: had none before the run, and the API cannot remove one: not undone'],
+      ['ok', ''],
+    ]);
+    expect(writable((await all()).get(some.campaign_id)!)).toEqual(writable(some));
+  });
+
+  it("a create's undo pauses what it created (the API has no delete)", async () => {
+    const created = await user.run(['ads', 'campaigns', 'create', '--name', 'Made to be undone', '--status', 'active', '-o', 'json']);
+    expect(created.code, created.stderr).toBe(0);
+    const [row] = JSON.parse(created.stdout) as Result[];
+    const newest = (await runs()).at(-1)!;
+    expect(newest.mode).toBe('create');
+    const undo = await user.run(['ads', 'runs', 'undo', newest.run, '-o', 'json']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((await all()).get(row!.id)).toMatchObject({ name: 'Made to be undone', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
+  });
+
+  it('runs prune removes runs by age (against the clock) or count', async () => {
+    const count = (await runs()).length;
+    expect(count).toBeGreaterThan(2);
+    const kept = await user.run(['ads', 'runs', 'prune', '--older-than', '30']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(await runs()).toHaveLength(count);
+    const later = { now: () => Date.now() + 31 * 24 * 3600 * 1000, sleep: user.clock.sleep };
+    const keepTwo = await user.run(['ads', 'runs', 'prune', '--keep', '2']);
+    expect(keepTwo.stderr).toBe(`Removed ${count - 2} runs\n`);
+    expect(await runs()).toHaveLength(2);
+    const aged = await user.run(['ads', 'runs', 'prune', '--older-than', '30'], { clock: later });
+    expect(aged.stderr).toBe('Removed 2 runs\n');
+    expect(await runs()).toEqual([]);
+    const nothing = await user.run(['ads', 'runs', 'prune']);
+    expect(nothing.code).toBe(2);
+  });
+});
