@@ -41,8 +41,6 @@ function write(ctx: SandboxContext, apply: (req: SandboxRequest, email: string) 
   };
 }
 
-type Money = { amount_e5: string; currency_code: string };
-
 function checkAdGroup(ctx: SandboxContext, account: AccountRecord, i: number, item: Partial<CreateAdGroupInput>): void {
   const at = `ad_groups[${i}]`;
   checkCurrency(account, `${at}.budget.total.currency_code`, item.budget?.total);
@@ -92,7 +90,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           const rec = ctx.store.campaign(accountId, item.campaign_id);
           if (!rec) throw new ItemError('NotFound', campaignNotFound(item.campaign_id, accountId));
-          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total as Money | undefined);
+          checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
           const { campaign_id: _id, ...given } = item;
           const { changes, cleared } = clearedFields(given);
           ctx.store.history.campaignChanging(item.campaign_id, rec.value, changes, ctx.now());

@@ -195,7 +195,8 @@ function clearable<S extends Record<string, z.ZodType>>(shape: S) {
   return z.strictObject(optional).superRefine((value, ctx) => {
     if (Object.keys(value).length === 0) return;
     for (const key of Object.keys(shape))
-      if ((value as Record<string, unknown>)[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required ({} clears the whole field)' });
+      if ((value as Record<string, unknown>)[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required ({} clears the whole field)' });
   });
 }
 

@@ -116,7 +116,15 @@ describe('targeting as the OpenAPI has it', () => {
     const id = await createWith('Round trip', everyShape);
     const shown = (await adGroup(id)).targeting;
     const writes = sandbox.stats.writesById.get(id) ?? 0;
-    const result = await user.run(['ads', 'ad-groups', 'patch', ...args(), '--from-json', file('round-trip.json', [{ ad_group_id: id, targeting: shown }]), '--json']);
+    const result = await user.run([
+      'ads',
+      'ad-groups',
+      'patch',
+      ...args(),
+      '--from-json',
+      file('round-trip.json', [{ ad_group_id: id, targeting: shown }]),
+      '--json',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ id, result: 'unchanged' })]);

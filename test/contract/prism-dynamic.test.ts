@@ -39,11 +39,15 @@ async function freePort(): Promise<number> {
 
 async function startPrism(seed: number, document: string): Promise<Mock> {
   const port = await freePort();
-  const child = spawn(PRISM, ['mock', '--dynamic', '--seed', String(seed), '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error', document], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    PRISM,
+    ['mock', '--dynamic', '--seed', String(seed), '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error', document],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 200; tries++) {
     if (child.exitCode !== null) throw new Error(`prism (seed ${seed}) exited ${child.exitCode}: ${errors}`);

@@ -54,7 +54,7 @@ function group(t: Group, indent: string): string[] {
   const lines = [`${indent}${t.negation ? 'everyone except: ' : ''}${t.operator === 'OR' ? 'any of' : 'all of'}:`];
   for (const criterion of t.criteria ?? []) {
     const [kind, detail] = Object.entries(criterion)[0] ?? ['?', {}];
-    if (kind === 'criteria' && detail && typeof detail === 'object') lines.push(...group(detail as Group, `${indent}  `));
+    if (kind === 'criteria' && detail && typeof detail === 'object') lines.push(...group(detail, `${indent}  `));
     else lines.push(`${indent}  ${criterionLine(kind, detail)}`);
   }
   return lines;

@@ -75,16 +75,14 @@ export async function saveReport(
   let bytes: number;
   const started = ctx.clock.now();
   try {
-    bytes = await client.downloads
-      .download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) })
-      .catch(async (error: unknown) => {
-        if (!(error instanceof DownloadRefusedError)) throw error;
-        // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
-        const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
-        success = renewed.result?.success_result;
-        if (!success || !isHttpUrl(success.report_url)) throw error;
-        return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
-      });
+    bytes = await client.downloads.download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) }).catch(async (error: unknown) => {
+      if (!(error instanceof DownloadRefusedError)) throw error;
+      // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
+      const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
+      success = renewed.result?.success_result;
+      if (!success || !isHttpUrl(success.report_url)) throw error;
+      return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
+    });
     if (announced !== undefined && bytes !== Number(success.file_size)) {
       const kept = out === '-' ? '' : `; nothing was saved to ${out}`;
       throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${kept}`);
