@@ -1,7 +1,8 @@
 // A patch knows what it can know: an amount without --currency is in the resource's own
 // currency (from the read the patch already does), another currency is refused before
 // anything is sent; a dry run's table shows decimals and short statuses while JSON keeps the
-// API's exact values; a single item leaves no journal behind unless it can be resumed.
+// API's exact values; a single item keeps its journal as the run's history when it changed
+// something (runs list), and otherwise leaves none behind unless it can be resumed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,13 +53,15 @@ describe('patch: the currency of an amount', () => {
   it("another currency than the campaign's is refused: one line naming both, exit 2, nothing sent", async () => {
     const target = withBudget(2);
     const writes = sandbox.stats.writesById.get(target.campaign_id);
+    const runs = journals(user);
     const result = await user.run(['ads', 'campaigns', 'patch', target.campaign_id, '--budget', '75.5', '--currency', 'EUR']);
     expect(result.code).toBe(2);
     // Piped, the row's result is data too (as in a bulk run); the error is the one line on stderr.
     expect(JSON.parse(result.stdout)).toMatchObject([{ line: 1, result: 'invalid' }]);
     expect(result.stderr).toBe(`--currency EUR does not match campaign ${target.campaign_id}, which is in USD: leave out --currency to use USD\n`);
     expect(sandbox.stats.writesById.get(target.campaign_id)).toBe(writes);
-    expect(journals(user)).toEqual([]);
+    // The patches before it are runs kept as history; this one changed nothing and left none.
+    expect(journals(user)).toEqual(runs);
   });
 
   it('a campaign without a budget has no currency to take: --currency is asked for, nothing sent', async () => {
@@ -112,7 +115,19 @@ describe('dry run: a person reads decimals and short statuses; machines get exac
   });
 });
 
-describe('a single item leaves no journal behind', () => {
+describe('a single item keeps its journal only as history or to be resumed', () => {
+  it('a patch that changed something is a run kept as history, listed by runs list', async () => {
+    const u = new TestUser(sandbox, user.env);
+    const target = withBudget(4);
+    const result = await u.run(['ads', 'campaigns', 'patch', target.campaign_id, '--name', 'Kept as history']);
+    expect(result.code, result.stderr).toBe(0);
+    const [journal] = journals(u);
+    expect(journal).toBeDefined();
+    const listed = await u.json<Array<{ run: string; rows: number }>>(['ads', 'runs', 'list']);
+    expect(listed).toMatchObject([{ run: journal!.replace(/\.ndjson$/, ''), rows: 1 }]);
+  });
+
+
   it('a patch that failed for good (not found) leaves none', async () => {
     const u = new TestUser(sandbox, user.env);
     const result = await u.run(['ads', 'campaigns', 'patch', 'no-such-campaign', '--name', 'x']);

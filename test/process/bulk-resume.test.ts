@@ -345,7 +345,7 @@ describe('a full disk under the journal (finding 6)', () => {
 });
 
 describe('the end of a resumed run (finding 11)', () => {
-  it('a resumed journal in the runs directory is removed once every row has succeeded', async () => {
+  it('a resumed journal in the runs directory is kept as the run history once every row has succeeded: runs list shows it, unlocked', async () => {
     const ids = await campaignIds(80, 220);
     const csv = csvFile('tidy.csv', [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Tidy ${i}`])]);
     // No --journal: it goes to the runs directory, and the run says where.
@@ -360,8 +360,10 @@ describe('the end of a resumed run (finding 11)', () => {
     expect(fs.existsSync(journal)).toBe(true);
     const resumed = await cli(patchArgs(csv, ['--resume', journal])).ended;
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(fs.existsSync(journal)).toBe(false);
+    expect(fs.existsSync(journal)).toBe(true);
     expect(fs.existsSync(`${journal}.lock`)).toBe(false);
+    const listed = await cli(['ads', 'runs', 'list', '--json']).ended;
+    expect(JSON.parse(listed.stdout)).toContainEqual(expect.objectContaining({ run: path.basename(journal, '.ndjson'), rows: ids.length, running: false }));
   }, 60_000);
 
   it('a stop after the last batch was sent (nothing left to send) ends as the results say, without "to send the rest"', async () => {
