@@ -16,6 +16,8 @@ import { KeyringUnavailableError, type SecretKind, type SecretStore, type Secret
 
 /** A keyring call that takes longer is treated as no keyring (the issue: at most 3 s). */
 export const KEYRING_TIMEOUT_MS = 3000;
+/** How long the helper process may take to start and load the binding, before its keyring call is timed. */
+const HELPER_START_MS = 20_000;
 
 type Op = { op: 'get'; account: string } | { op: 'set'; account: string; value: string } | { op: 'delete'; account: string };
 
@@ -30,6 +32,8 @@ process.stdin.on('end', () => {
   let out;
   try {
     const { Entry } = require(module);
+    // Loaded: the keyring call starts now, and only it is timed (see runChild).
+    process.stderr.write('ready\\n');
     // Linux: the Secret Service only, never the kernel keyring (gone at logout, not a store).
     const options = { linux: { store: 'secret-service' } };
     out = {
@@ -142,16 +146,25 @@ function plainReason(message: string): string {
 /** Runs the child with `input` on stdin; its stdout, or a KeyringUnavailableError after the timeout. */
 function runChild(input: string, env: Env): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', CHILD_SOURCE], { env: { ...env, NODE_OPTIONS: '' }, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['-e', CHILD_SOURCE], { env: { ...env, NODE_OPTIONS: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
-    const timer = setTimeout(() => {
+    const giveUp = (why: string) => {
       child.kill('SIGKILL');
-      reject(
-        new KeyringUnavailableError(
-          `it did not answer within ${KEYRING_TIMEOUT_MS / 1000} s (a locked keyring waiting for a password prompt, or a D-Bus that does not answer)`,
-        ),
+      reject(new KeyringUnavailableError(why));
+    };
+    // The KEYRING_TIMEOUT_MS limit is for the keyring call (a locked collection, a D-Bus that
+    // never answers), timed from when the helper has loaded: on a busy machine starting a
+    // node process alone can take seconds, which says nothing about the keyring.
+    let timer = setTimeout(() => giveUp(`its helper process did not start within ${HELPER_START_MS / 1000} s`), HELPER_START_MS);
+    child.stderr.setEncoding('utf8');
+    child.stderr.once('data', () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () =>
+          giveUp(`it did not answer within ${KEYRING_TIMEOUT_MS / 1000} s (a locked keyring waiting for a password prompt, or a D-Bus that does not answer)`),
+        KEYRING_TIMEOUT_MS,
       );
-    }, KEYRING_TIMEOUT_MS);
+    });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => (out += chunk));
     child.once('error', (error) => {
