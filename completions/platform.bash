@@ -10,12 +10,13 @@ _platform_subcommands() {
     'sandbox snapshot') words='save restore list' ;;
     'auth') words='login status token switch migrate logout' ;;
     'config') words='set get unset list' ;;
-    'ads') words='accounts stores campaigns ad-groups ads reports products' ;;
+    'ads') words='accounts stores campaigns ad-groups ads apply runs reports products' ;;
     'ads accounts') words='list' ;;
     'ads stores') words='list' ;;
     'ads campaigns') words='list view create patch' ;;
     'ads ad-groups') words='list view create patch' ;;
     'ads ads') words='list view create patch' ;;
+    'ads runs') words='list show undo prune' ;;
     'ads reports') words='run create get download sync types' ;;
     'ads products') words='list' ;;
     'rider') words='products estimate me request places history' ;;
@@ -61,18 +62,24 @@ _platform_flags() {
     'ads campaigns') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads campaigns list') words='--account --all -L --limit --page-token --page-limit --id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads campaigns view') words='--account --campaign-id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns create') words='--account --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns patch') words='--account --campaign-id --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads campaigns create') words='--account --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads campaigns patch') words='--account --campaign-id --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ad-groups') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ad-groups list') words='--account --campaign --all -L --limit --page-token --page-limit --id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ad-groups view') words='--account --campaign --ad-group-id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups create') words='--account --campaign --ad-product --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --from-csv --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups patch') words='--account --campaign --ad-group-id --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --no-platform-one --from-csv --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads ad-groups create') words='--account --campaign --ad-product --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads ad-groups patch') words='--account --campaign --ad-group-id --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --no-platform-one --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ads') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ads list') words='--account --campaign --ad-group --all -L --limit --page-token --page-limit --id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ads view') words='--account --campaign --ad-group --ad-id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --skip-invalid --batch-size --concurrency --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs list') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs show') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs undo') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs prune') words='--older-than --keep --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads reports') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads reports run') words='--account --type --columns --unit --since --until --last --filter --out --force --timeout --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads reports create') words='--account --type --columns --unit --since --until --last --filter --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
@@ -182,6 +189,7 @@ _platform_flag_values() {
     'ads campaigns create|--budget-unit') COMPREPLY=($(compgen -W 'daily weekly fixed' -- "$cur")) ;;
     'ads campaigns create|--from-csv') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns create|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads campaigns create|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns create|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns create|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns create|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -190,6 +198,7 @@ _platform_flag_values() {
     'ads campaigns patch|--budget-unit') COMPREPLY=($(compgen -W 'daily weekly fixed' -- "$cur")) ;;
     'ads campaigns patch|--from-csv') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns patch|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads campaigns patch|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns patch|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns patch|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads campaigns patch|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -207,6 +216,7 @@ _platform_flag_values() {
     'ads ad-groups create|--target-operator') COMPREPLY=($(compgen -W 'AND OR' -- "$cur")) ;;
     'ads ad-groups create|--from-csv') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups create|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads ad-groups create|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups create|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups create|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups create|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -217,6 +227,7 @@ _platform_flag_values() {
     'ads ad-groups patch|--target-operator') COMPREPLY=($(compgen -W 'AND OR' -- "$cur")) ;;
     'ads ad-groups patch|--from-csv') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups patch|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads ad-groups patch|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups patch|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups patch|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ad-groups patch|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -228,16 +239,36 @@ _platform_flag_values() {
     'ads ads view|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads ads view|-o'|'ads ads view|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads ads create|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads ads create|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads create|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads create|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads create|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads ads create|-o'|'ads ads create|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads ads patch|--from-csv') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads patch|--from-json') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads ads patch|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads patch|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads patch|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads ads patch|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads ads patch|-o'|'ads ads patch|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads apply|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads apply|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads apply|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads apply|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads apply|-o'|'ads apply|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads runs|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads runs|-o'|'ads runs|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads runs list|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads runs list|-o'|'ads runs list|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads runs show|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads runs show|-o'|'ads runs show|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads runs undo|--plan') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads runs undo|--resume') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads runs undo|--journal') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads runs undo|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads runs undo|-o'|'ads runs undo|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'ads runs prune|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'ads runs prune|-o'|'ads runs prune|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads reports|-o'|'ads reports|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports run|--type') COMPREPLY=($(compgen -W 'AD_PERFORMANCE CAMPAIGN_PERFORMANCE KEYWORD_PERFORMANCE' -- "$cur")) ;;
@@ -358,7 +389,7 @@ _platform_args() {
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --chaos-seed --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --fault --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --name --offset --out --output --page-limit --page-token --pickup --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --roas-goal --route --save --scopes --seats --secure-storage --seed --shard --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --url --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --chaos-seed --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --fault --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keep --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --max-rate --name --offset --older-than --out --output --page-limit --page-token --pickup --plan --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --roas-goal --route --save --scopes --seats --secure-storage --seed --shard --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --url --user-id --webhook-chaos --webhook-url -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

@@ -157,7 +157,7 @@ describe.skipIf(!zsh.present)(`zsh completion${zsh.skipNote}`, () => {
       't() { words=("$@"); CURRENT=${#words}; _platform }',
     ].join('\n');
     const run = (line: string) => shell('zsh', ['-f', '-c', `${stubs}\n${line}`]).stdout.trim();
-    expect(run("t platform ads ''")).toBe('accounts stores campaigns ad-groups ads reports products');
+    expect(run("t platform ads ''")).toBe('accounts stores campaigns ad-groups ads apply runs reports products');
     expect(run("t platform --profile x ads campaigns list --output ''")).toBe('table wide json ndjson csv text');
     expect(run('t platform ads campaigns list --output=j')).toBe('table wide json ndjson csv text');
     expect(run('t platform ads campaigns list --o').split(' ')).toEqual(expect.arrayContaining(['--account', '--output']));
