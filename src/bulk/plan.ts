@@ -90,7 +90,8 @@ export async function readPlanHeader(file: string): Promise<PlanHeader> {
     if (header.type !== 'plan') break;
     if (header.version !== VERSION) throw new UsageError(`${file}: a plan of version ${String(header.version)}; this platform reads version ${VERSION}`);
     if (header.mode !== 'create' && header.mode !== 'patch') throw new UsageError(`${file}: line 1: mode must be create or patch`);
-    if (typeof header.resource !== 'string' || typeof header.scope?.account !== 'string') throw new UsageError(`${file}: line 1: the header has no resource or account`);
+    if (typeof header.resource !== 'string' || typeof header.scope?.account !== 'string')
+      throw new UsageError(`${file}: line 1: the header has no resource or account`);
     return header as PlanHeader;
   }
   throw new UsageError(`${file} is not a plan (its first line is not a plan header: make one with --dry-run --plan FILE)`);

@@ -127,7 +127,6 @@ describe('a single item keeps its journal only as history or to be resumed', () 
     expect(listed).toMatchObject([{ run: journal!.replace(/\.ndjson$/, ''), rows: 1 }]);
   });
 
-
   it('a patch that failed for good (not found) leaves none', async () => {
     const u = new TestUser(sandbox, user.env);
     const result = await u.run(['ads', 'campaigns', 'patch', 'no-such-campaign', '--name', 'x']);

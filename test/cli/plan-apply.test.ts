@@ -78,10 +78,7 @@ describe('plan, then apply', () => {
   it('a row whose resource changed since the plan (a field it sets) is not sent: conflict, both values, exit 1; the others are applied', async () => {
     const [, a, b, c] = campaigns;
     const plan = path.join(dir, 'three.ndjson');
-    const input = csv('three.csv', [
-      ['campaign_id', 'budget'],
-      ...[a!, b!, c!].map((x, i) => [x.campaign_id, String(21 + i)]),
-    ]);
+    const input = csv('three.csv', [['campaign_id', 'budget'], ...[a!, b!, c!].map((x, i) => [x.campaign_id, String(21 + i)])]);
     expect((await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
     // Someone else changes b's budget between the review and the run.
     expect((await user.run(['ads', 'campaigns', 'patch', b!.campaign_id, '--budget-e5', '9900000'])).code).toBe(0);

@@ -347,7 +347,8 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'list',
             summary: 'List the write runs kept (when, what, how many rows, which profile)',
-            description: 'Every create and patch (bulk or one item) that changed something keeps its journal, with the values it replaced, in $XDG_STATE_HOME/platform/runs/ until platform ads runs prune.',
+            description:
+              'Every create and patch (bulk or one item) that changed something keeps its journal, with the values it replaced, in $XDG_STATE_HOME/platform/runs/ until platform ads runs prune.',
             options: runsListOptions,
             examples: ['platform ads runs list', 'platform ads runs list --json'],
             load: () => import('./runs/list.js'),
@@ -366,7 +367,7 @@ export const adsSpec = withAccountDefault(
             description:
               'Restores the old values of the rows a run changed, where the current value is still what the run wrote; ' +
               'a row changed since is reported conflict (--force restores it anyway). The API has no delete: what a create ' +
-              "made is paused instead (ads, which have no status, cannot be undone). An undo is a run itself: journaled, " +
+              'made is paused instead (ads, which have no status, cannot be undone). An undo is a run itself: journaled, ' +
               'resumable with --resume JOURNAL, shown and undone like any other.',
             args: [runArg],
             options: applyOptions,

@@ -14,13 +14,17 @@ export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], in
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`RUN: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
   const resource = resourceNamed(record.resource, found.run);
-  await sendPlanned(ctx, { ...flags, skipInvalid: true }, {
-    argv: invocation.argv,
-    resource,
-    // An undo patches, whatever the run did (a create's resources are paused).
-    mode: 'patch',
-    scope: record.scope,
-    rows: undoRows(rows, resource, record.mode),
-    undoes: found.run,
-  });
+  await sendPlanned(
+    ctx,
+    { ...flags, skipInvalid: true },
+    {
+      argv: invocation.argv,
+      resource,
+      // An undo patches, whatever the run did (a create's resources are paused).
+      mode: 'patch',
+      scope: record.scope,
+      rows: undoRows(rows, resource, record.mode),
+      undoes: found.run,
+    },
+  );
 }
