@@ -107,7 +107,8 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       },
     },
     {
-      results: (rows) => (sentence ? writeSentence(ctx, request, source, noting(rows)) : writeRows(ctx, resultView, noting(rows))),
+      // Only a single item's row is noted: a bulk run's rows go straight through (a generator step per row costs).
+      results: (rows) => (sentence ? writeSentence(ctx, request, source, noting(rows)) : writeRows(ctx, resultView, single ? noting(rows) : rows)),
       dryRun: (rows) => writeRows(ctx, dryRunView, rows),
     },
   ).catch((error: unknown) => {
