@@ -92,7 +92,13 @@ export class Spool {
 
   /** Ends the file (letting pending writes land) and deletes it. */
   async remove(): Promise<void> {
-    if (!this.#out.closed) await new Promise<void>((resolve) => this.#out.end(() => resolve()));
+    // Until 'close' (end's callback comes at 'finish', before the descriptor is closed): an
+    // open descriptor would keep the deleted file, a copy of every row, on disk until exit.
+    if (!this.#out.closed)
+      await new Promise<void>((resolve) => {
+        this.#out.once('close', () => resolve());
+        this.#out.end();
+      });
     fs.rmSync(path.dirname(this.path), { recursive: true, force: true });
   }
 }
