@@ -10,6 +10,7 @@ import type { ConfigStore } from './config/store.js';
 import { configDir } from './config/paths.js';
 import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, type Sourced } from './config/resolve.js';
 import type { ProxySettings } from './http/proxy-env.js';
+import type { Governor } from './http/governor.js';
 import { type Context } from './context.js';
 import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './io.js';
 import { AuthError, InterruptedError, UsageError } from './errors.js';
@@ -51,6 +52,8 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
   let usedProfile: string | undefined;
   // One transport per CA file (profiles may name different ones), shared by every client.
   const transports = new Map<string, Dispatcher>();
+  // One request budget per profile and host, whichever client reaches it (ads and rider may share a host).
+  const governors = new Map<string, Governor>();
 
   const ctx: Context = {
     io: { ...deps.io, columns: terminalColumns(deps.env, deps.io.columns) },
@@ -99,7 +102,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       deps.io.stderr.write(`${forStream(line, deps.io.stderrIsTTY)}\n`);
     },
     progress(total) {
-      return progressDisplay(deps.io, total, clock);
+      return progressDisplay(deps.io, total, clock, () => (usedProfile === undefined ? undefined : governorPace(usedProfile)));
     },
     transfer(totalBytes) {
       return transferDisplay(deps.io, totalBytes, clock);
@@ -155,6 +158,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined,
     };
     const tokenHttp = new HttpCore({ ...common, baseUrl: authUrl });
+    const [adsGovernor, riderGovernor] = await Promise.all([governorFor(profileName, baseUrl), governorFor(profileName, riderUrl)]);
     const tokens = new ProfileTokenSource({
       profileName,
       config: store,
@@ -166,13 +170,43 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       warn: (line, need) => ctx.info(need ? `${line}; after it, run \`${loginCommand(need)}\`` : line),
     });
     return new ApiClient({
-      ads: new HttpCore({ ...common, tokens }),
+      ads: new HttpCore({ ...common, tokens, governor: adsGovernor }),
       auth: tokenHttp,
-      rider: new HttpCore({ ...common, baseUrl: riderUrl, tokens }),
+      rider: new HttpCore({ ...common, baseUrl: riderUrl, tokens, governor: riderGovernor }),
       downloads: new Downloader(common),
       profile: profileName,
       tokens,
     });
+  }
+
+  /**
+   * The governor of a profile's requests to one host. Processes on this machine using the same
+   * profile and host share its budget through a file in the state folder (README, Bulk changes).
+   */
+  async function governorFor(profileName: string, url: string): Promise<Governor> {
+    const origin = new URL(url).origin;
+    const key = `${profileName}\n${origin}`;
+    const known = governors.get(key);
+    if (known) return known;
+    const [{ Governor }, { FileBudget, budgetFile }, { runsDirectory }, path] = await Promise.all([
+      import('./http/governor.js'),
+      import('./http/governor-file.js'),
+      import('./bulk/journal.js'),
+      import('node:path'),
+    ]);
+    // Beside the runs' journals: $XDG_STATE_HOME/platform/budgets/.
+    const file = budgetFile(path.join(path.dirname(runsDirectory(deps.env, deps.homedir ?? os.homedir())), 'budgets'), profileName, origin);
+    const governor =
+      governors.get(key) ??
+      new Governor({ clock, store: new FileBudget(file, clock), trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined });
+    governors.set(key, governor);
+    return governor;
+  }
+
+  /** The pace of the profile's ads host, for the progress line. */
+  function governorPace(profileName: string): number | undefined {
+    for (const [key, governor] of governors) if (key.startsWith(`${profileName}\n`)) return governor.pace();
+    return undefined;
   }
 
   /** The proxies of the environment and the CA file in effect, as one dispatcher (ads, rider, token, downloads). */

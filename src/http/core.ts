@@ -9,6 +9,7 @@ import type { Clock } from '../io.js';
 import { ApiError, NetworkError, type LoginNeed } from '../errors.js';
 import { authErrorFor } from './auth-errors.js';
 import type { Redactor } from './redact.js';
+import type { Governor } from './governor.js';
 import { backoffDelay, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
 
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string>;
@@ -65,6 +66,8 @@ export interface HttpCoreOptions {
   trace?: (line: string) => void;
   userAgent: string;
   signal?: AbortSignal;
+  /** Paces requests to this host by what its rate limit says (429, Retry-After); absent: unpaced. */
+  governor?: Governor;
 }
 
 const TRACE_BODY_LIMIT = 2000;
@@ -73,6 +76,7 @@ export { createTransport } from './transport.js';
 
 export class HttpCore {
   readonly baseUrl: string;
+  readonly governor?: Governor;
   readonly #options: HttpCoreOptions;
   readonly #retry: RetryPolicy;
   readonly #random: () => number;
@@ -80,6 +84,7 @@ export class HttpCore {
   constructor(options: HttpCoreOptions) {
     this.#options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.governor = options.governor;
     this.#retry = options.retry ?? DEFAULT_RETRY;
     this.#random = options.random ?? Math.random;
   }
@@ -121,6 +126,8 @@ export class HttpCore {
       // The token may change between attempts (a refresh after a 401).
       if (useAuth) headers.authorization = `Bearer ${await this.#options.tokens!.token({ fresh: false, signal })}`;
       let response: HttpResponse;
+      // Every attempt takes its turn: a retry is a request to the same quota.
+      const ticket = await this.governor?.acquire(signal);
       try {
         response = await this.#once(req.method, url, headers, body, signal);
       } catch (error) {
@@ -137,6 +144,7 @@ export class HttpCore {
         await this.#wait(policy, attempt, undefined, signal);
         continue;
       }
+      if (ticket) await this.governor!.observe(ticket, response.status, response.headers);
       if (response.status === 401 && useAuth && !refreshed) {
         // A token the server no longer accepts (expired, revoked): get a new one, once.
         refreshed = true;

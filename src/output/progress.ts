@@ -1,5 +1,6 @@
 // A one-line progress bar on stderr (only when stderr is a terminal): rows done, failed,
-// rate and ETA, redrawn at most ten times a second.
+// rate and ETA, redrawn at most ten times a second. While a rate limit paces the requests,
+// it shows the pace, and the ETA follows the recent rate (waits included), not the run's average.
 import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../io.js';
 import type { Writable } from 'node:stream';
 
@@ -9,20 +10,32 @@ function tallyTotal(t: Tally): number {
   return t.ok + t.unchanged + t.failed + t.invalid + t.skipped;
 }
 
+/** The requests per second a rate limit paces at, or undefined while nothing is paced. */
+export type PaceSource = () => number | undefined;
+
 /** The bar for a bulk run of `total` rows: drawn only when stderr is a terminal. */
-export function progressDisplay(io: IO, total: number, clock: Clock): ProgressDisplay {
+export function progressDisplay(io: IO, total: number, clock: Clock, pace?: PaceSource): ProgressDisplay {
   if (!io.stderrIsTTY || total <= 1) return { update() {}, clear() {} };
-  return new ProgressBar(io.stderr, total, clock);
+  return new ProgressBar(io.stderr, total, clock, pace, io.columns);
 }
+
+/** The ETA of a paced run follows the rows done in this last stretch of time. */
+const RECENT_MS = 10_000;
+const BAR_WIDTH = 24;
+const NARROWEST_BAR = 8;
 
 export class ProgressBar implements ProgressDisplay {
   #lastDraw = 0;
   readonly #started: number;
+  /** (time, rows done) at each draw of the last RECENT_MS. */
+  readonly #recent: Array<[number, number]> = [];
 
   constructor(
     private readonly out: Writable,
     private readonly total: number,
     private readonly clock: Clock,
+    private readonly pace: PaceSource = () => undefined,
+    private readonly columns = 80,
   ) {
     this.#started = clock.now();
   }
@@ -32,14 +45,21 @@ export class ProgressBar implements ProgressDisplay {
     if (!force && now - this.#lastDraw < 100) return;
     this.#lastDraw = now;
     const done = tallyTotal(tally);
-    const width = 24;
-    const filled = this.total ? Math.round((done / this.total) * width) : width;
+    this.#recent.push([now, done]);
+    while (this.#recent.length > 1 && this.#recent[0]![0] < now - RECENT_MS) this.#recent.shift();
     const seconds = (now - this.#started) / 1000;
-    const rate = seconds > 0 ? done / seconds : 0;
+    const average = seconds > 0 ? done / seconds : 0;
+    const pace = this.pace();
+    const [since, doneThen] = this.#recent[0]!;
+    // Paced: the recent rate, which has the waits of the current pace in it (a 429 lowers it at once).
+    const rate = pace !== undefined && now - since >= 1000 ? ((done - doneThen) * 1000) / (now - since) : average;
     const eta = rate > 0 ? Math.ceil((this.total - done) / rate) : 0;
-    this.out.write(
-      `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} rows  ${tally.failed} failed  ${Math.round(rate)} rows/s  ETA ${eta}s\u001b[K`,
-    );
+    const paced = pace === undefined ? '' : `  ${pace.toFixed(pace < 10 ? 1 : 0)} req/s`;
+    const text = ` ${done}/${this.total} rows  ${tally.failed} failed  ${Math.round(rate)} rows/s${paced}  ETA ${eta}s`;
+    // One line: a narrower bar rather than a wrapped line (\r would redraw only its second half).
+    const width = Math.max(NARROWEST_BAR, Math.min(BAR_WIDTH, this.columns - 1 - 2 - text.length));
+    const filled = this.total ? Math.round((done / this.total) * width) : width;
+    this.out.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}\u001b[K`);
   }
 
   clear(): void {

@@ -69,8 +69,11 @@ export function printRatios({ title, baseline, medians, targets = {}, runs }) {
   return missed;
 }
 
-/** `platform sandbox serve --port 0` as a child process; resolves with its URL once it listens. */
-export async function startSandbox(env, args = []) {
+/**
+ * `platform sandbox serve --port 0` as a child process; resolves with its URL once it listens.
+ * `onLog` gets each line of its request log (`METHOD /path STATUS 3ms`) as it comes.
+ */
+export async function startSandbox(env, args = [], { onLog } = {}) {
   const child = spawn(process.execPath, [bin, 'sandbox', 'serve', '--port', '0', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,7 +86,14 @@ export async function startSandbox(env, args = []) {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match) resolve(match[1]);
     });
-    child.stderr.on('data', (chunk) => (err += chunk));
+    let partial = '';
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      if (!onLog) return;
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) onLog(line);
+    });
     child.on('exit', (code) => reject(new Error(`the sandbox exited ${code} before listening\n${err}`)));
   });
   return {

@@ -38,6 +38,7 @@ const bulkRun = options(
   option({ flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' }),
   option({ flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS}, enforced by the API)`, kind: 'int', default: 500 }),
   option({ flags: '--concurrency <n>', description: 'requests in flight at once (max 16)', kind: 'int', default: 4 }),
+  option({ flags: '--max-rate <n>', description: 'send at most n requests per second (below what a rate limit allows; 0.5 = one every 2 s)', kind: 'number' }),
   option({
     flags: '--resume <journal>',
     description: 'finish an earlier run: its journal (printed when it started), or its NDJSON, JSON or CSV results',

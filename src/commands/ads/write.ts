@@ -52,7 +52,9 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   const source = sourceOf(request);
   const { flags } = request;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  if (flags.maxRate !== undefined && !(flags.maxRate > 0)) throw new UsageError('--max-rate: give requests per second above 0 (e.g. 5 or 0.5)');
   const client = await ctx.client();
+  if (flags.maxRate !== undefined) client.http.governor?.limit(flags.maxRate);
   const started = ctx.clock.now();
   if (flags.plan !== undefined && !flags.dryRun)
     throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');

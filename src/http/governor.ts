@@ -1,0 +1,186 @@
+// The quota governor: paces the requests of one profile to one host from what the server
+// says (429s, Retry-After, quota headers), so that a bulk run's batches in flight stop
+// colliding with a rate limit. The HTTP core calls acquire() before each attempt and
+// observe() after it. Until a server refuses a request nothing is paced (a server without
+// a limit costs nothing, as in AWS's adaptive retry mode); the rules of the pace are in
+// governor-state.ts, the shared budget in governor-file.ts. All timing is the injected clock.
+import type { Clock } from '../io.js';
+import { MemoryBudget, type BudgetStore } from './governor-file.js';
+import { addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState } from './governor-state.js';
+import { parseRetryAfter } from './retry.js';
+
+/** A request's place in the budget: when it was allowed to start. */
+export interface Ticket {
+  slot: number;
+}
+
+export interface GovernorOptions {
+  clock: Clock;
+  /** Where the budget lives (default: this process's memory). */
+  store?: BudgetStore;
+  /** --debug trace. */
+  trace?: (line: string) => void;
+}
+
+/** How often a process reads a shared budget it is not pacing by (another process may have met a limit). */
+const LOOK_EVERY_MS = 250;
+/** A shared budget is reserved in chunks of about this much time, so the lock is taken a few times a second. */
+const CHUNK_MS = 250;
+/** The longest a request waits for a hold (a Retry-After of hours is the server's to say, in its error). */
+const LONGEST_HOLD_MS = 60_000;
+
+export class Governor {
+  readonly #clock: Clock;
+  #store: BudgetStore;
+  readonly #trace?: (line: string) => void;
+  #maxRate: number | undefined;
+  /** The budget as last synced. */
+  #state: BudgetState;
+  /** Slots reserved from a shared budget and not used yet. */
+  #reserved: number[] = [];
+  /** Unpaced sends not yet added to the shared budget (a measurement needs every process's sends). */
+  #unsynced: number[] = [];
+  #lastLook = -Infinity;
+  #syncing: Promise<void> | undefined;
+  #requests = 0;
+  #refused = 0;
+
+  constructor(options: GovernorOptions) {
+    this.#clock = options.clock;
+    this.#store = options.store ?? new MemoryBudget(options.clock.now());
+    this.#trace = options.trace;
+    this.#state = { version: 1, since: options.clock.now(), nextSlot: 0, holdUntil: 0, sent: [] };
+  }
+
+  /** --max-rate: never more than `rate` requests per second from this process. */
+  limit(rate: number): void {
+    this.#maxRate = rate;
+  }
+
+  /** The pace in requests per second, or undefined while unpaced. */
+  pace(): number | undefined {
+    return paceOf(this.#state, this.#clock.now(), this.#maxRate);
+  }
+
+  /** Requests sent and refused with 429 so far (progress and --debug). */
+  counts(): { requests: number; refused: number } {
+    return { requests: this.#requests, refused: this.#refused };
+  }
+
+  /** Waits for this request's turn; resolves with its ticket. */
+  async acquire(signal?: AbortSignal): Promise<Ticket> {
+    this.#requests++;
+    return { slot: await this.#turn(signal) };
+  }
+
+  async #turn(signal?: AbortSignal): Promise<number> {
+    for (;;) {
+      const now = this.#clock.now();
+      if (this.#store.shared && this.pace() === undefined && now - this.#lastLook >= LOOK_EVERY_MS) {
+        this.#lastLook = now;
+        if (this.#store.changedElsewhere()) await this.#sync(() => {});
+      }
+      const rate = this.pace();
+      const held = this.#state.holdUntil > now;
+      if (rate === undefined && !held) {
+        // Unpaced: go now, and remember the send for a measurement if a 429 comes.
+        if (this.#store.shared) this.#unsynced.push(now);
+        else {
+          await this.#store.update((state) => {
+            addSends(state, [now]);
+            forgetOld(state, now);
+          });
+        }
+        return now;
+      }
+      const slot = this.#nextReserved(now, rate);
+      if (slot === undefined) {
+        // One reservation at a time: the others in flight take from what it brings.
+        if (this.#syncing) await this.#syncing;
+        else {
+          await this.#sync((state) => {
+            const count = this.#store.shared && rate !== undefined ? Math.max(1, Math.floor((rate * CHUNK_MS) / 1000)) : 1;
+            this.#reserved.push(...reserve(state, this.#clock.now(), rate, count));
+          });
+        }
+        continue;
+      }
+      const wait = Math.min(slot - now, LONGEST_HOLD_MS);
+      const epoch = this.#state.since;
+      if (wait > 0) await this.#clock.sleep(wait, signal);
+      // A 429 came while this one waited: its slot was given at the old pace, so it takes a new one.
+      if (this.#state.since !== epoch) {
+        await this.#sync((state) => giveBack(state, [slot]));
+        continue;
+      }
+      return slot;
+    }
+  }
+
+  /** What the server said about the request of `ticket`. */
+  async observe(ticket: Ticket, status: number, headers: Record<string, string | undefined> = {}): Promise<void> {
+    const now = this.#clock.now();
+    const until = quotaResetOf(headers, now);
+    if (status !== 429 && until === undefined) return;
+    if (status === 429) this.#refused++;
+    const retryAfter = status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
+    const before = this.pace();
+    // The slots reserved at the old pace go back: the next request reserves at the new one.
+    const unused = status === 429 ? this.#reserved.splice(0) : [];
+    await this.#sync((state) => {
+      giveBack(state, unused);
+      if (status === 429) refuse(state, ticket.slot, now, retryAfter);
+      if (until !== undefined) holdUntil(state, until);
+    });
+    const after = this.pace();
+    if (status === 429) this.#trace?.(`* 429: pacing at ${formatRate(after)} requests/s (was ${formatRate(before)})`);
+  }
+
+  /** The next reserved slot that is still usable: one far in the past would make a burst, so it is dropped. */
+  #nextReserved(now: number, rate: number | undefined): number | undefined {
+    const late = rate === undefined ? 0 : 1000 / rate;
+    while (this.#reserved.length) {
+      const slot = this.#reserved.shift()!;
+      if (slot >= now - late) return slot;
+    }
+    return undefined;
+  }
+
+  /** Brings this process's view and the budget together (one at a time; a failing file leaves the budget in memory). */
+  async #sync(change: (state: BudgetState) => void): Promise<void> {
+    while (this.#syncing) await this.#syncing;
+    const run = async () => {
+      const unsynced = this.#unsynced.splice(0);
+      const apply = (state: BudgetState) => {
+        const now = this.#clock.now();
+        addSends(state, unsynced);
+        forgetOld(state, now);
+        if (unsynced.length) recount(state, now);
+        change(state);
+      };
+      try {
+        this.#state = await this.#store.update(apply);
+      } catch (error) {
+        this.#trace?.(`* the shared request budget could not be used (${(error as Error).message}); pacing this process alone`);
+        this.#store = new MemoryBudget(this.#clock.now());
+        this.#state = await this.#store.update(apply);
+      }
+    };
+    this.#syncing = run().finally(() => (this.#syncing = undefined));
+    await this.#syncing;
+  }
+}
+
+/** When a quota header says nothing is left: RateLimit-Remaining / X-RateLimit-Remaining 0 with a reset. */
+export function quotaResetOf(headers: Record<string, string | undefined>, now: number): number | undefined {
+  const remaining = headers['ratelimit-remaining'] ?? headers['x-ratelimit-remaining'];
+  const reset = headers['ratelimit-reset'] ?? headers['x-ratelimit-reset'];
+  if (remaining === undefined || reset === undefined || Number(remaining) > 0 || !/^\d+(\.\d+)?$/.test(reset.trim())) return undefined;
+  const value = Number(reset);
+  // Seconds from now (the IETF draft, GitHub's delta form), or a Unix time (GitHub, Twitter).
+  return value > 1e9 ? value * 1000 : now + value * 1000;
+}
+
+function formatRate(rate: number | undefined): string {
+  return rate === undefined ? 'unpaced' : rate.toFixed(rate < 10 ? 1 : 0);
+}

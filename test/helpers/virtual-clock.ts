@@ -1,0 +1,48 @@
+// A clock of virtual time for tests of timing logic: sleeps end in time order, and time
+// moves only when every task is waiting on a sleep, so concurrent workers, pacing and rate
+// windows run in milliseconds and give the same result on every run.
+import type { Clock } from '../../src/io.js';
+
+interface Timer {
+  at: number;
+  seq: number;
+  resolve: () => void;
+}
+
+export interface VirtualClock extends Clock {
+  /** Runs `work` to its end, moving time forward whenever nothing else can run. */
+  run<T>(work: Promise<T>): Promise<T>;
+}
+
+export function virtualClock(start = 1_750_000_000_000): VirtualClock {
+  let now = start;
+  let seq = 0;
+  const timers: Timer[] = [];
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    now: () => now,
+    sleep(ms, signal) {
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        timers.push({ at: now + Math.max(0, ms), seq: seq++, resolve });
+      });
+    },
+    async run(work) {
+      let done = false;
+      const result = work.finally(() => (done = true));
+      result.catch(() => {});
+      for (;;) {
+        // Let every task run until it waits on a sleep (a module import or file I/O takes a few turns).
+        for (let i = 0; i < 5; i++) await settle();
+        // Nothing waits on virtual time: real work is under way (a module loading, a file): real time, briefly.
+        for (let i = 0; timers.length === 0 && !done && i < 1000; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+        if (done) return result;
+        if (timers.length === 0) throw new Error('virtual clock: nothing left to wait for, and the work has not ended');
+        timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+        const next = timers.shift()!;
+        now = Math.max(now, next.at);
+        next.resolve();
+      }
+    },
+  };
+}

@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Governor } from '../../src/http/governor.js';
+import { FileBudget } from '../../src/http/governor-file.js';
+import { DECREASE, FORGET_MS, PLATEAU, PLATEAU_SECONDS } from '../../src/http/governor-state.js';
+import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
+import { tempDir } from '../helpers/cli.js';
+
+/** The sandbox's limit (src/sandbox/faults.ts): at most `limit` accepted requests in any second, Retry-After in whole seconds. */
+function slidingWindow(limit: number) {
+  const accepted: number[] = [];
+  return (now: number): { status: number; retryAfter?: string } => {
+    while (accepted.length && accepted[0]! <= now - 1000) accepted.shift();
+    if (accepted.length >= limit) return { status: 429, retryAfter: String(Math.max(1, Math.ceil((accepted[0]! + 1000 - now) / 1000))) };
+    accepted.push(now);
+    return { status: 200 };
+  };
+}
+
+interface Run {
+  requests: number;
+  refused: number;
+  accepted: number;
+  /** Accepted requests per second, first send to last answer. */
+  throughput: number;
+}
+
+/**
+ * `workers` request loops (a bulk run's batches in flight) sending `count` requests through the
+ * governors in turn, against one server limit, as the HTTP core does: acquire, send, observe, and
+ * after a 429 wait its Retry-After and send again.
+ */
+async function simulate(
+  clock: VirtualClock,
+  governors: Governor[],
+  server: (now: number) => { status: number; retryAfter?: string },
+  options: { count: number; workers: number; latencyMs?: number },
+): Promise<Run> {
+  const latency = options.latencyMs ?? 40;
+  let next = 0;
+  let requests = 0;
+  let refused = 0;
+  let lastAnswer = 0;
+  const started = clock.now();
+  const worker = async (governor: Governor) => {
+    while (next < options.count) {
+      next++;
+      for (;;) {
+        const ticket = await governor.acquire();
+        requests++;
+        await clock.sleep(latency / 4);
+        const answer = server(clock.now());
+        // A refusal comes back sooner than a batch the server has to apply.
+        await clock.sleep(answer.status === 429 ? latency / 8 : (latency * 3) / 4);
+        lastAnswer = clock.now();
+        await governor.observe(ticket, answer.status, answer.retryAfter ? { 'retry-after': answer.retryAfter } : {});
+        if (answer.status !== 429) break;
+        refused++;
+        await clock.sleep(Number(answer.retryAfter) * 1000);
+      }
+    }
+  };
+  const loops = Array.from({ length: options.workers }, (_, i) => worker(governors[i % governors.length]!));
+  await clock.run(Promise.all(loops));
+  return { requests, refused, accepted: requests - refused, throughput: ((requests - refused) * 1000) / (lastAnswer - started) };
+}
+
+/** A governor that sent one request 4 s ago (out of every window the tests look at). */
+async function pastSlowStart(clock: VirtualClock, options: Partial<ConstructorParameters<typeof Governor>[0]> = {}): Promise<Governor> {
+  const governor = new Governor({ clock, ...options });
+  await clock.run(governor.acquire());
+  await clock.run(clock.sleep(4000));
+  return governor;
+}
+
+describe('quota governor', () => {
+  it('sends at once while no server has refused a request (a server without a limit costs nothing)', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    const start = clock.now();
+    for (let i = 0; i < 20; i++) await clock.run(governor.acquire());
+    expect(clock.now()).toBe(start);
+    expect(governor.pace()).toBeUndefined();
+  });
+
+  it('after a 429 paces at 80% of the rate the server accepted in the second before it, and a burst of 429s is one drop', async () => {
+    const clock = virtualClock();
+    const governor = await pastSlowStart(clock);
+    // 10 requests in 900 ms, all accepted; then 4 at once, the first refused ...
+    const tickets = [];
+    for (let i = 0; i < 10; i++) {
+      tickets.push(await clock.run(governor.acquire()));
+      await clock.run(clock.sleep(100));
+    }
+    const burst = [];
+    for (let i = 0; i < 4; i++) burst.push(await clock.run(governor.acquire()));
+    await clock.run(governor.observe(burst[0]!, 429, { 'retry-after': '1' }));
+    // ... the window before it held 9 of the 10 and the 3 others in flight: 12 per second.
+    expect(governor.pace()).toBeCloseTo(DECREASE * 12, 5);
+    // The others of the burst are refused too: the same event, counted again, not a second drop.
+    await clock.run(governor.observe(burst[1]!, 429, { 'retry-after': '1' }));
+    await clock.run(governor.observe(burst[2]!, 429, { 'retry-after': '1' }));
+    expect(governor.pace()).toBeCloseTo(DECREASE * 10, 5);
+    expect(governor.counts()).toEqual({ requests: 15, refused: 3 }); // the one of pastSlowStart too
+  });
+
+  it('climbs back quickly, stays under the measured rate for a while, then probes above it', async () => {
+    const clock = virtualClock();
+    const governor = await pastSlowStart(clock);
+    for (let i = 0; i < 20; i++) {
+      await clock.run(governor.acquire());
+      await clock.run(clock.sleep(50));
+    }
+    const refusedTicket = await clock.run(governor.acquire());
+    await clock.run(governor.observe(refusedTicket, 429));
+    // 20 sent 50 ms apart, then the refused one a second after the first: 19 in its window.
+    const ceiling = governor.pace()! / DECREASE;
+    expect(ceiling).toBeCloseTo(19, 9);
+    // Requests keep coming (the server accepts them all): the pace is in use.
+    const dropped = clock.now();
+    const samples: Record<number, number> = {};
+    for (const second of [2, 6, PLATEAU_SECONDS, 18, 30]) {
+      while (clock.now() < dropped + second * 1000) await clock.run(governor.acquire());
+      await clock.run(clock.sleep(dropped + second * 1000 - clock.now()));
+      samples[second] = governor.pace()! / ceiling;
+    }
+    expect(samples[2]).toBeGreaterThan(DECREASE);
+    expect(samples[6]).toBeGreaterThan(0.9);
+    expect(samples[PLATEAU_SECONDS]).toBeCloseTo(PLATEAU, 5);
+    expect(samples[18]).toBeLessThan(1);
+    expect(samples[30]).toBeGreaterThan(1.1);
+    // A pace nobody uses proves nothing: idle, it does not climb past the measured rate.
+    await clock.run(clock.sleep(60_000));
+    expect(governor.pace()).toBe(ceiling);
+  });
+
+  it('spaces requests at the pace: each waits its turn', async () => {
+    const clock = virtualClock();
+    const governor = await pastSlowStart(clock);
+    for (let i = 0; i < 10; i++) {
+      await clock.run(governor.acquire());
+      await clock.run(clock.sleep(100));
+    }
+    await clock.run(governor.observe(await clock.run(governor.acquire()), 429));
+    const pace = governor.pace()!;
+    const starts: number[] = [];
+    await clock.run(
+      Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = 0; i < 5; i++) starts.push((await governor.acquire()).slot);
+        }),
+      ),
+    );
+    starts.sort((a, b) => a - b);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    // Never faster than the pace (it climbs a little while they wait), and not much slower.
+    for (const gap of gaps) expect(gap).toBeGreaterThan((1000 / pace) * 0.9);
+    expect((starts.at(-1)! - starts[0]!) / gaps.length).toBeLessThan((1000 / pace) * 1.1);
+  });
+
+  it('a Retry-After longer than a second holds every request until it has passed; a one-second one holds only the refused request', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    const first = await clock.run(governor.acquire());
+    await clock.run(governor.observe(first, 429, { 'retry-after': '1' }));
+    const refusedAt = clock.now();
+    expect((await clock.run(governor.acquire())).slot - refusedAt).toBeLessThan(1000);
+
+    const second = await clock.run(governor.acquire());
+    await clock.run(governor.observe(second, 429, { 'retry-after': '30' }));
+    const heldAt = clock.now();
+    const after = await clock.run(governor.acquire());
+    expect(after.slot).toBeGreaterThanOrEqual(heldAt + 30_000);
+    expect(clock.now()).toBeGreaterThanOrEqual(heldAt + 30_000);
+  });
+
+  it('holds every request while a quota header says none is left, until its reset', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    const ticket = await clock.run(governor.acquire());
+    await clock.run(governor.observe(ticket, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '3' }));
+    const at = clock.now();
+    await clock.run(governor.acquire());
+    expect(clock.now()).toBe(at + 3000);
+    // A Unix time works too.
+    await clock.run(governor.observe(ticket, 200, { 'ratelimit-remaining': '0', 'ratelimit-reset': String(Math.ceil((clock.now() + 5000) / 1000)) }));
+    await clock.run(governor.acquire());
+    expect(clock.now()).toBeGreaterThanOrEqual(at + 3000 + 4000);
+  });
+
+  it('--max-rate caps the pace from the first request, and under a measured limit', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    governor.limit(4);
+    const start = clock.now();
+    const slots = [];
+    for (let i = 0; i < 9; i++) slots.push((await clock.run(governor.acquire())).slot);
+    for (let i = 1; i < slots.length; i++) expect(slots[i]! - slots[i - 1]!).toBeGreaterThanOrEqual(250);
+    expect(slots.at(-1)! - start).toBeLessThan(2100);
+    expect(governor.pace()).toBe(4);
+
+    const limited = await pastSlowStart(clock);
+    for (let i = 0; i < 20; i++) {
+      await clock.run(limited.acquire());
+      await clock.run(clock.sleep(50));
+    }
+    await clock.run(limited.observe(await clock.run(limited.acquire()), 429));
+    expect(limited.pace()).toBeCloseTo(19 * DECREASE, 9);
+    limited.limit(3);
+    expect(limited.pace()).toBe(3);
+  });
+
+  for (const limit of [2, 10, 50]) {
+    it(`4 requests in flight against ${limit} requests/s: under 5% refused, over 85% of the limit`, async () => {
+      const clock = virtualClock();
+      const governor = new Governor({ clock });
+      // About 40 seconds of requests at the limit.
+      const run = await simulate(clock, [governor], slidingWindow(limit), { count: limit * 40, workers: 4 });
+      expect(run.refused / run.requests).toBeLessThanOrEqual(0.05);
+      expect(run.throughput / limit).toBeGreaterThanOrEqual(0.85);
+      expect(run.throughput / limit).toBeLessThanOrEqual(1);
+    });
+  }
+
+  it('without a governor the same run is refused again and again (what the numbers above are against)', async () => {
+    const clock = virtualClock();
+    const unpaced = { acquire: () => Promise.resolve({ slot: clock.now() }), observe: () => Promise.resolve() } as unknown as Governor;
+    const run = await simulate(clock, [unpaced], slidingWindow(10), { count: 400, workers: 4 });
+    expect(run.refused / run.requests).toBeGreaterThan(0.2);
+  });
+});
+
+describe('shared request budget', () => {
+  it('processes sharing a budget file pace by one budget: a 429 one of them met slows the others', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'budgets', 'sandbox.json');
+    const clock = virtualClock();
+    const governors = Array.from({ length: 4 }, () => new Governor({ clock, store: new FileBudget(file, clock) }));
+    const run = await simulate(clock, governors, slidingWindow(10), { count: 400, workers: 4 });
+    expect(run.refused / run.requests).toBeLessThanOrEqual(0.1);
+    expect(run.throughput / 10).toBeGreaterThanOrEqual(0.8);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { ceiling: number };
+    expect(saved.ceiling).toBeGreaterThan(8);
+    expect(saved.ceiling).toBeLessThanOrEqual(12);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('a new process joins the budget another one measured: paced from its first request', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sandbox.json');
+    const clock = virtualClock();
+    const first = new Governor({ clock, store: new FileBudget(file, clock) });
+    for (let i = 0; i < 10; i++) {
+      await clock.run(first.acquire());
+      await clock.run(clock.sleep(100));
+    }
+    await clock.run(first.observe(await clock.run(first.acquire()), 429));
+    const second = new Governor({ clock, store: new FileBudget(file, clock) });
+    await clock.run(second.acquire());
+    // Paced from the first request; two processes on a first measurement: in slow start from it.
+    expect(second.pace()).toBeGreaterThanOrEqual(first.pace()!);
+    expect(second.pace()).toBeLessThan(first.pace()! * 1.2);
+  });
+
+  it('ignores a budget measured long ago, and a file that is not a budget', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sandbox.json');
+    const clock = virtualClock();
+    const old = new Governor({ clock, store: new FileBudget(file, clock) });
+    for (let i = 0; i < 10; i++) await clock.run(old.acquire());
+    await clock.run(old.observe(await clock.run(old.acquire()), 429));
+    await clock.run(clock.sleep(FORGET_MS + 1000));
+    const later = new Governor({ clock, store: new FileBudget(file, clock) });
+    const at = clock.now();
+    expect((await clock.run(later.acquire())).slot).toBe(at);
+    expect(later.pace()).toBeUndefined();
+
+    fs.writeFileSync(file, '{"version":1,"since":"yesterday"');
+    const fresh = new Governor({ clock, store: new FileBudget(file, clock) });
+    for (let i = 0; i < 5; i++) await clock.run(fresh.acquire());
+    expect(fresh.pace()).toBeUndefined();
+  });
+
+  it('paces alone when the state folder cannot be written', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'not-a-folder'), '');
+    const clock = virtualClock();
+    const governor = new Governor({ clock, store: new FileBudget(path.join(dir, 'not-a-folder', 'sandbox.json'), clock) });
+    for (let i = 0; i < 10; i++) await clock.run(governor.acquire());
+    await clock.run(governor.observe(await clock.run(governor.acquire()), 429));
+    expect(governor.pace()).toBeGreaterThan(0);
+  });
+});
