@@ -36,8 +36,8 @@ export function listRuns(dir: string): RunSummary[] {
   return runs.sort((a, b) => a.record.started.localeCompare(b.record.started) || a.run.localeCompare(b.run));
 }
 
-/** The run a name stands for: its whole name, its last part (the 8 characters after the last `-`), or a journal's path. */
-export function findRun(dir: string, name: string): RunSummary {
+/** The run a name stands for: its whole name, its last part (the 8 characters after the last `-`), or a journal's path; undefined when none. */
+export function findRun(dir: string, name: string): RunSummary | undefined {
   const runs = listRuns(dir);
   const found = runs.filter((r) => r.run === name || r.run.endsWith(`-${name}`) || `${r.run}${SUFFIX}` === name);
   if (found.length === 1) return found[0]!;
@@ -47,7 +47,7 @@ export function findRun(dir: string, name: string): RunSummary {
     if (record) return { run: path.basename(name, SUFFIX), path: name, record, running: fs.existsSync(`${name}.lock`) };
     throw new UsageError(`RUN: ${name} is not the journal of a run`);
   }
-  throw new UsageError(`RUN: no run ${name} in ${dir} (see platform ads runs list)`);
+  return undefined;
 }
 
 function firstRecord(file: string): RunRecord | undefined {

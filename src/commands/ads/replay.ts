@@ -4,6 +4,9 @@ import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../.
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import os from 'node:os';
+import { runsDirectory } from '../../bulk/journal.js';
+import { findRun, type RunSummary } from '../../bulk/runs.js';
 import type { ApplyFlags } from './spec.js';
 import { runWrite } from './write.js';
 
@@ -14,6 +17,14 @@ export function resourceNamed(wrapper: string, where: string): AdsResource {
   const resource = RESOURCES.find((r) => r.wrapper === wrapper);
   if (!resource) throw new UsageError(`${where}: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
   return resource;
+}
+
+/** The run RUN names in the runs directory (runs show, runs undo). */
+export function runNamed(ctx: Context, name: string): RunSummary {
+  const dir = runsDirectory(ctx.env, os.homedir());
+  const found = findRun(dir, name);
+  if (!found) throw new UsageError(`RUN: no run ${name} in ${dir} (see platform ads runs list)`);
+  return found;
 }
 
 export interface Replay {

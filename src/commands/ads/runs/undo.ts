@@ -1,15 +1,13 @@
-import os from 'node:os';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { runsDirectory } from '../../../bulk/journal.js';
-import { findRun, readHistory } from '../../../bulk/runs.js';
+import { readHistory } from '../../../bulk/runs.js';
 import { undoRows } from '../../../bulk/undo.js';
 import type { Invocation } from '../../spec.js';
-import { resourceNamed, sendPlanned } from '../replay.js';
+import { resourceNamed, runNamed, sendPlanned } from '../replay.js';
 import type { RunsUndoFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], invocation: Invocation): Promise<void> {
-  const found = findRun(runsDirectory(ctx.env, os.homedir()), args[0]!);
+  const found = runNamed(ctx, args[0]!);
   if (found.running) throw new UsageError(`RUN: ${found.run} is still going (its journal is locked); undo it once it has ended`);
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`RUN: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
