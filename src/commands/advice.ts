@@ -25,7 +25,9 @@ export function adviceFor(error: unknown): string | undefined {
     const { need } = error;
     if (need.serverToken) return "check PLATFORM_SERVER_TOKEN, or unset it to use the profile's token";
     if (need.area === 'rider') return `sign in as a rider with \`${loginCommand(need)}\``;
-    if (need.area === 'delivery') return `sign the profile in with the delivery scope: \`${loginCommand(need)}\``;
+    // A delivery app has a client of its own (spec 5.3): the profile's app cannot be given the scope.
+    if (need.area === 'delivery')
+      return 'the delivery API takes a token of a delivery app: sign a profile in with its client id and the eats.deliveries scope, on the sandbox `platform auth login --client-credentials --client-id sandbox-delivery-client --scopes eats.deliveries --profile eats`, then give --profile eats';
     if (need.scopes) return `sign in with ${need.scopes.length === 1 ? 'that scope' : 'those scopes'}: \`${loginCommand(need)}\``;
     return `run \`${loginCommand(need)}\` to ${need.create ? 'create it' : 'sign in again'}`;
   }

@@ -333,6 +333,11 @@ describe('delivery quote', () => {
     expect(table.stdout).toContain(`$${Math.floor(quote.fee / 100)}.${cents}`);
     const ads = await new TestUser(sandbox).run(args.filter((a, i) => a !== '--profile' && args[i - 1] !== '--profile'));
     expect(ads.code).toBe(4);
-    expect(ads.stderr).toMatch(/^PermissionDenied: the token lacks scope eats\.deliveries \(profile local\); sign the profile in with the delivery scope/);
+    expect(ads.stderr).toMatch(/^PermissionDenied: the token lacks scope eats\.deliveries \(profile local\); the delivery API takes a token of a delivery app/);
+    // The login it names works as printed on a new config, and the quote then goes through.
+    const fresh = new TestUser(sandbox);
+    const suggested = /`platform (auth login[^`]*)`/.exec(ads.stderr)![1]!.split(' ');
+    expect((await fresh.run(suggested)).code).toBe(0);
+    expect((await fresh.run(args)).code).toBe(0);
   });
 });
