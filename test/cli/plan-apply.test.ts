@@ -119,6 +119,32 @@ describe('plan, then apply', () => {
     expect(await read(d.campaign_id)).toMatchObject({ name: 'Renamed by plan', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
   });
 
+  it('an apply is a journaled run: one whose items failed is finished with --resume JOURNAL, and a second resume sends nothing', async () => {
+    const rows = campaigns.slice(6, 9);
+    const plan = path.join(dir, 'resume.ndjson');
+    const input = csv('resume.csv', [['campaign_id', 'name'], ...rows.map((c, i) => [c.campaign_id, `Resumed ${i}`])]);
+    expect((await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    sandbox.setFaults({ itemFailRate: 1 });
+    let failed;
+    try {
+      failed = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    } finally {
+      sandbox.setFaults({ itemFailRate: 0 });
+    }
+    expect(failed.code).toBe(1);
+    expect((JSON.parse(failed.stdout) as Result[]).map((r) => r.result)).toEqual(['failed', 'failed', 'failed']);
+    const journal = /Journal: (.*)\n/.exec(failed.stderr)![1]!;
+    const resumed = await user.run(['ads', 'apply', plan, '--resume', journal, '-o', 'json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((JSON.parse(resumed.stdout) as Result[]).map((r) => r.result)).toEqual(['ok', 'ok', 'ok']);
+    const writes = rows.map((c) => sandbox.stats.writesById.get(c.campaign_id));
+    const again = await user.run(['ads', 'apply', plan, '--resume', journal, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as Result[]).map((r) => r.error_code)).toEqual(['AlreadyApplied', 'AlreadyApplied', 'AlreadyApplied']);
+    expect(rows.map((c) => sandbox.stats.writesById.get(c.campaign_id))).toEqual(writes);
+    expect((await read(rows[2]!.campaign_id)).name).toBe('Resumed 2');
+  });
+
   it('--plan without --dry-run, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {
     const e = campaigns[5]!;
     const noDry = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--plan', path.join(dir, 'p.ndjson')]);
