@@ -50,6 +50,8 @@ export interface SandboxContext {
   stats: SandboxStats;
   faults: Faults;
   tokenRequestsPerHour: number;
+  /** --rate-limit: each token's requests in the last second, over every API route (one limit per token, as its 429 says). */
+  rateWindows: Map<string, number[]>;
 }
 
 export function countWrite(ctx: SandboxContext, id: string): void {

@@ -26,14 +26,13 @@ export function faultyRoutes(router: Router, ctx: SandboxContext): Router {
 
 /** Counts the API call and, as configured, answers it with a fault instead. */
 export function withFaults(ctx: SandboxContext, handler: Handler, route = 'API'): Handler {
-  const windows = new Map<string, number[]>();
   const { chaos } = ctx;
   return async (req) => {
     ctx.stats.apiRequests++;
     chaos.enter(route);
     const { failRate, throttleRate, rateLimit, rules } = ctx.faults;
     if (rateLimit !== undefined && rateLimit > 0) {
-      const limited = overLimit(windows, bearerToken(req) ?? '', rateLimit, ctx.now());
+      const limited = overLimit(ctx.rateWindows, bearerToken(req) ?? '', rateLimit, ctx.now());
       if (limited) {
         chaos.injected('429 (rate limit)');
         return rateLimited(limited, `at most ${rateLimit} requests per second per token`);

@@ -112,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats,
     faults,
     tokenRequestsPerHour: options.tokenRequestsPerHour ?? TOKEN_REQUESTS_PER_HOUR,
+    rateWindows: new Map(),
   };
 
   const router = new Router();

@@ -98,6 +98,10 @@ describe('fault injection', () => {
       expect(limited.headers.get('retry-after')).toBe('1');
       now += 1001;
       expect((await api(sandbox.url, token, 'GET', '/v1/ads/ad-accounts')).status).toBe(200);
+      // One limit per token over every route: two more reads elsewhere, then a write is refused.
+      expect((await api(sandbox.url, token, 'GET', `/v1/ads/${account}/campaigns`)).status).toBe(200);
+      expect((await api(sandbox.url, token, 'GET', `/v1/ads/${account}/stores`)).status).toBe(200);
+      expect((await create('over the limit')).status).toBe(429);
     } finally {
       sandbox.setFaults({ rateLimit: undefined });
     }
