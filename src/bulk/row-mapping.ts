@@ -107,11 +107,11 @@ type Built = { item: Record<string, unknown>; campaignId?: string; partial?: Par
 function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Built {
   const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
   const built: Built & { partial: PartialChanges } = { item: {}, partial: {} };
-  const named = new Set<MappingPart>((ADS_FIELDS[resource] as readonly AdsField[]).map((f) => f.part));
-  for (const [part, map] of Object.entries(PARTS) as Array<[MappingPart, (parts: RowParts) => void]>) {
-    if (!named.has(part)) continue;
+  // One view of the row for every part (each fills `item` and `partial` in place).
+  const parts: RowParts = { resource, mode, row, cell, item: built.item, partial: built.partial };
+  for (const map of partsOf(resource)) {
     try {
-      map({ resource, mode, row, cell, ...built });
+      map(parts);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       problems.push({ field: error.field, message: error.message });
@@ -248,8 +248,8 @@ function mapSchedule({ mode, cell, item, partial }: RowParts): void {
  * targeting (merge.ts), since the API replaces targeting whole.
  */
 function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
-  for (const field of fieldsInHelpOrder(resource)) {
-    const value = field.part === 'path' ? cell(field.column) : undefined;
+  for (const field of pathFields(resource)) {
+    const value = cell(field.column);
     if (value === undefined) continue;
     const typed = parse(field.column, field.parser, value);
     const path = field.paths[0]!;
@@ -260,6 +260,22 @@ function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
     if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
     setPath(item, path, typed);
   }
+}
+
+/** The mapping parts a resource's table names, in PARTS order; worked out once per resource, not for every row. */
+const PARTS_OF: Partial<Record<BulkResource, ReadonlyArray<(parts: RowParts) => void>>> = {};
+function partsOf(resource: BulkResource): ReadonlyArray<(parts: RowParts) => void> {
+  if (PARTS_OF[resource]) return PARTS_OF[resource];
+  const named = new Set<MappingPart>((ADS_FIELDS[resource] as readonly AdsField[]).map((f) => f.part));
+  return (PARTS_OF[resource] = (Object.entries(PARTS) as Array<[MappingPart, (parts: RowParts) => void]>)
+    .filter(([part]) => named.has(part))
+    .map(([, map]) => map));
+}
+
+/** The fields set alone at their API path, in the order they map; sorted once per resource, not for every row. */
+const PATH_FIELDS: Partial<Record<BulkResource, readonly AdsField[]>> = {};
+function pathFields(resource: BulkResource): readonly AdsField[] {
+  return (PATH_FIELDS[resource] ??= fieldsInHelpOrder(resource).filter((field) => field.part === 'path'));
 }
 
 /** Every part a table may name, in the order they map a row (a new part fails typecheck here until it is implemented). */
