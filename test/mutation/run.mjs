@@ -170,8 +170,9 @@ function mutantsOf(tree) {
   return { mutants: [...curated, ...generated].slice(0, limit), candidates: candidates.length, texts };
 }
 
-async function testMutant(tree, mutant, original) {
-  const { files, needsBuild } = testsFor(tree, mutant.file);
+async function testMutant(tree, mutant, original, broken) {
+  const { files: all, needsBuild } = testsFor(tree, mutant.file);
+  const files = all.filter((file) => !broken.includes(file));
   const target = path.join(tree, mutant.file);
   const edits = [...(mutant.edits ?? [mutant])].sort((a, b) => b.start - a.start);
   fs.writeFileSync(
@@ -230,6 +231,7 @@ function summary(report) {
   return [
     `${table(report.mutants)}\n`,
     `HEAD ${report.head}; ${report.mutants.length} mutants in ${report.seconds} s: ${counts.join(', ')}`,
+    ...(report.brokenOnHead?.length ? [`left out (failing on unmutated HEAD): ${report.brokenOnHead.join(', ')}`] : []),
     `survivors (${survivors.length}, ${survivors.filter((m) => !m.explained).length} without an explanation in explained.mjs):`,
     ...lines,
     '',
@@ -270,20 +272,33 @@ async function main() {
       log(`baseline failed in ${files.join(', ') || '?'}; once more`);
       if (files.length) baseline = await vitest(work.tree, files, 600_000, false);
     }
-    if (baseline.code !== 0) {
+    // A file that fails on HEAD cannot judge a mutant: it is left out, and the report names it.
+    const broken = [...new Set(baseline.code === 0 ? [] : baseline.failed.map((name) => name.split(' ')[0]))];
+    if (broken.some((file) => !allTests.includes(file))) {
       log(`the tests fail on unmutated HEAD, so no mutant can be judged:\n  ${baseline.failed.join('\n  ')}`);
       process.exitCode = 1;
       return;
     }
+    if (broken.length) log(`left out, failing on unmutated HEAD:\n  ${baseline.failed.join('\n  ')}`);
     for (const [i, mutant] of mutants.entries()) {
-      if (!mutant.result) Object.assign(mutant, await testMutant(work.tree, mutant, texts.get(mutant.file)));
+      if (!mutant.result) Object.assign(mutant, await testMutant(work.tree, mutant, texts.get(mutant.file), broken));
       log(`[${i + 1}/${mutants.length}] ${mutant.result.padEnd(14)} ${mutant.id} (${mutant.seconds ?? 0} s) ${mutant.killedBy ?? ''}`);
     }
     const counts = {};
     for (const m of mutants) counts[m.result] = (counts[m.result] ?? 0) + 1;
     const strip = ({ start: _s, end: _e, edits: _x, replacement: _r, ...m }) => m;
     const seconds = Math.round((Date.now() - started) / 1000);
-    const report = { head, seed, limit, filter: process.env.MUTATE_FILTER ?? null, seconds, counts, candidates, mutants: mutants.map(strip) };
+    const report = {
+      head,
+      seed,
+      limit,
+      filter: process.env.MUTATE_FILTER ?? null,
+      seconds,
+      counts,
+      candidates,
+      brokenOnHead: broken,
+      mutants: mutants.map(strip),
+    };
     explain(report);
     process.stdout.write(summary(report));
     if (reportFile) {
