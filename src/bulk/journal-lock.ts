@@ -48,6 +48,12 @@ export function lockJournal(journal: string, flag: string, now: Date): JournalLo
   }
 }
 
+/** Whether a live run holds the journal (a lock left by a killed one does not count). */
+export function isLocked(journal: string): boolean {
+  const holder = parseHolder(readText(`${journal}.lock`) ?? '');
+  return holder !== undefined && holds(holder);
+}
+
 function inUse(flag: string, journal: string, holder: Holder | undefined): UsageError {
   const who = holder ? `pid ${holder.pid}, started ${holder.started}` : 'another process';
   return new UsageError(`${flag}: ${journal} is in use by another run (${who}); wait for it to end, or stop it first`);

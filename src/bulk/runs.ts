@@ -7,6 +7,7 @@ import readline from 'node:readline';
 import { UsageError } from '../errors.js';
 import type { JournalResult, RunRecord, SentRecord } from './journal.js';
 import type { RowChange } from './row-change.js';
+import { isLocked } from './journal-lock.js';
 
 const SUFFIX = '.ndjson';
 
@@ -15,7 +16,7 @@ export interface RunSummary {
   run: string;
   path: string;
   record: RunRecord;
-  /** Another process holds the run (its lock file is there): it is still going. */
+  /** A live process holds the run's journal: it is still going. */
   running: boolean;
 }
 
@@ -31,7 +32,7 @@ export function listRuns(dir: string): RunSummary[] {
   for (const name of names) {
     const file = path.join(dir, name);
     const record = firstRecord(file);
-    if (record) runs.push({ run: name.slice(0, -SUFFIX.length), path: file, record, running: fs.existsSync(`${file}.lock`) });
+    if (record) runs.push({ run: name.slice(0, -SUFFIX.length), path: file, record, running: isLocked(file) });
   }
   return runs.sort((a, b) => a.record.started.localeCompare(b.record.started) || a.run.localeCompare(b.run));
 }
@@ -44,7 +45,7 @@ export function findRun(dir: string, name: string): RunSummary | undefined {
   if (found.length > 1) throw new UsageError(`RUN: ${name} names ${found.length} runs (${found.map((r) => r.run).join(', ')}): give the whole name`);
   if (fs.existsSync(name)) {
     const record = firstRecord(name);
-    if (record) return { run: path.basename(name, SUFFIX), path: name, record, running: fs.existsSync(`${name}.lock`) };
+    if (record) return { run: path.basename(name, SUFFIX), path: name, record, running: isLocked(name) };
     throw new UsageError(`RUN: ${name} is not the journal of a run`);
   }
   return undefined;
@@ -125,6 +126,8 @@ export function pruneRuns(dir: string, rule: { olderThanMs?: number; keep?: numb
     const beyond = rule.keep !== undefined && i < runs.length - rule.keep;
     if (!old && !beyond) return;
     fs.rmSync(run.path, { force: true });
+    // (a lock left by a killed run; a live one keeps its run above)
+    fs.rmSync(`${run.path}.lock`, { force: true });
     removed.push(run);
   });
   return removed;

@@ -23,6 +23,7 @@ afterAll(() => sandbox.close());
 
 interface RunRow {
   run: string;
+  running: boolean;
   rows: number;
   profile: string;
   command: string;
@@ -158,8 +159,19 @@ describe('every write run is kept', () => {
     const keepTwo = await user.run(['ads', 'runs', 'prune', '--keep', '2']);
     expect(keepTwo.stderr).toBe(`Removed ${count - 2} runs\n`);
     expect(await runs()).toHaveLength(2);
+    // A run still going (a live process holds its journal's lock) is listed as running and never pruned.
+    const [going, done] = await runs();
+    const journal = path.join(user.configDir, '.local/state/platform/runs', `${going!.run}.ndjson`);
+    fs.writeFileSync(`${journal}.lock`, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
+    expect((await runs()).map((r) => [r.run, r.running])).toEqual([
+      [going!.run, true],
+      [done!.run, false],
+    ]);
     const aged = await user.run(['ads', 'runs', 'prune', '--older-than', '30'], { clock: later });
-    expect(aged.stderr).toBe('Removed 2 runs\n');
+    expect(aged.stderr).toBe('Removed 1 run\n');
+    expect((await runs()).map((r) => r.run)).toEqual([going!.run]);
+    fs.rmSync(`${journal}.lock`);
+    expect((await user.run(['ads', 'runs', 'prune', '--older-than', '30'], { clock: later })).stderr).toBe('Removed 1 run\n');
     expect(await runs()).toEqual([]);
     const nothing = await user.run(['ads', 'runs', 'prune']);
     expect(nothing.code).toBe(2);
