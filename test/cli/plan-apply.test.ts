@@ -87,6 +87,10 @@ describe('plan, then apply', () => {
     expect(preview.code, preview.stderr).toBe(0);
     expect((JSON.parse(preview.stdout) as Array<{ result: string }>).map((r) => r.result)).toEqual(['would_update', 'conflict', 'would_update']);
 
+    // On a terminal, the plan against the current state is a table: the conflict names both amounts.
+    const table = await user.run(['ads', 'apply', plan, '--dry-run'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(table.stdout).toMatch(/conflict +changed since the plan \(plan -> now\): budget\.total\.amount_e5:/);
+
     const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
     expect(applied.code).toBe(1);
     const results = JSON.parse(applied.stdout) as Result[];
@@ -143,6 +147,27 @@ describe('plan, then apply', () => {
     expect((JSON.parse(again.stdout) as Result[]).map((r) => r.error_code)).toEqual(['AlreadyApplied', 'AlreadyApplied', 'AlreadyApplied']);
     expect(rows.map((c) => sandbox.stats.writesById.get(c.campaign_id))).toEqual(writes);
     expect((await read(rows[2]!.campaign_id)).name).toBe('Resumed 2');
+  });
+
+  it("a create's plan holds its requests (no current values) and apply creates them", async () => {
+    const plan = path.join(dir, 'create.ndjson');
+    const input = csv('create.csv', [
+      ['name', 'status'],
+      ['Planned new A', 'paused'],
+      ['Planned new B', 'active'],
+    ]);
+    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const [header, ...rows] = lines(plan);
+    expect(header).toMatchObject({ resource: 'campaigns', mode: 'create' });
+    expect(rows.map((r) => [r.id, r.current, (r.request as { name: string }).name])).toEqual([
+      ['', undefined, 'Planned new A'],
+      ['', undefined, 'Planned new B'],
+    ]);
+    const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const ids = (JSON.parse(applied.stdout) as Result[]).map((r) => r.id);
+    expect((await read(ids[0]!)).configured_status).toBe('CAMPAIGN_CONFIGURED_STATUS_PAUSED');
+    expect((await read(ids[1]!)).name).toBe('Planned new B');
   });
 
   it('--plan without --dry-run, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {
