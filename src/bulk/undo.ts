@@ -6,6 +6,7 @@
 import type { AdsResource } from '../api/ads-resources.js';
 import type { PlannedRow } from './pipeline.js';
 import type { HistoryRow } from './runs.js';
+import type { RowChange } from './row-change.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,14 +22,34 @@ const PAUSED: Record<string, string> = {
   ad_groups: 'AD_GROUP_CONFIGURED_STATUS_PAUSED',
 };
 
-/** The rows that restore what a run of `mode` on `resource` changed (its rows that succeeded, in input order). */
+/**
+ * The rows that restore what a run of `mode` on `resource` changed (its rows that succeeded,
+ * in input order). A resource the run changed more than once gets one row: back to what its
+ * first change replaced, while it still has what its last one wrote.
+ */
 export function* undoRows(rows: readonly HistoryRow[], resource: AdsResource, mode: string): Generator<PlannedRow> {
-  for (const row of rows) {
-    if (row.result !== 'ok') continue;
-    const at = { line: row.line, ...(row.campaignId ? { campaignId: row.campaignId } : {}) };
-    const undo = mode === 'create' ? pauseCreated(row, resource) : restore(row, resource);
-    yield { ...at, ...undo };
+  const byId = new Map<string, HistoryRow[]>();
+  for (const row of rows) if (row.result === 'ok') byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  for (const [, changes] of byId) {
+    const first = changes[0]!;
+    const at = { line: first.line, ...(first.campaignId ? { campaignId: first.campaignId } : {}) };
+    const whole = { ...first, ...(changes.length > 1 ? { change: combined(changes) } : {}) };
+    yield { ...at, ...(mode === 'create' ? pauseCreated(whole, resource) : restore(whole, resource)) };
   }
+}
+
+/** One resource's changes in turn as one: each field as the first change that set it found it, and as the last one left it. */
+function combined(changes: readonly HistoryRow[]): RowChange | undefined {
+  if (changes.some((row) => !row.change?.before)) return undefined;
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const { change } of changes) {
+    for (const [key, value] of Object.entries(change!.after)) {
+      if (!(key in after) && key in change!.before!) before[key] = change!.before![key];
+      after[key] = value;
+    }
+  }
+  return { before, after };
 }
 
 function pauseCreated(row: HistoryRow, resource: AdsResource): Omit<PlannedRow, 'line'> {

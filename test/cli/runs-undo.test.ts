@@ -138,6 +138,19 @@ describe('every write run is kept', () => {
     expect(writable((await all()).get(some.campaign_id)!)).toEqual(writable(some));
   });
 
+  it('a campaign a run changed twice is undone once: back to what the first change replaced', async () => {
+    const target = [...(await all()).values()].filter((c) => c.budget).at(-3)!;
+    const csv = path.join(dir, 'twice.csv');
+    fs.writeFileSync(csv, `campaign_id,name,budget\n${target.campaign_id},Twice 1,\n${target.campaign_id},Twice 2,7.5\n`);
+    const patch = await user.run(['ads', 'campaigns', 'patch', '--from-csv', csv]);
+    expect(patch.code, patch.stderr).toBe(0);
+    expect((await all()).get(target.campaign_id)).toMatchObject({ name: 'Twice 2', budget: { total: { amount_e5: '750000' } } });
+    const undo = await user.run(['ads', 'runs', 'undo', journalOf(patch.stderr), '-o', 'json']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((JSON.parse(undo.stdout) as Result[]).map((r) => [r.line, r.result])).toEqual([[2, 'ok']]);
+    expect(writable((await all()).get(target.campaign_id)!)).toEqual(writable(target));
+  });
+
   it("a create's undo pauses what it created (the API has no delete)", async () => {
     const created = await user.run(['ads', 'campaigns', 'create', '--name', 'Made to be undone', '--status', 'active', '-o', 'json']);
     expect(created.code, created.stderr).toBe(0);
