@@ -23,6 +23,7 @@ afterAll(() => sandbox.close());
 
 interface RunRow {
   run: string;
+  started: string;
   running: boolean;
   rows: number;
   profile: string;
@@ -117,7 +118,12 @@ describe('every write run is kept', () => {
     expect(set.code, set.stderr).toBe(0);
     const newest = (await runs()).at(-1)!;
     expect(newest).toMatchObject({ rows: 1, command: `ads campaigns patch ${target.campaign_id} --name 'One change'` });
-    const table = await user.run(['ads', 'runs', 'show', newest.run], { tty: true, env: { NO_COLOR: '1' } });
+    // At 80 columns a run is its last part (which RUN takes) and the minute it started.
+    const short = newest.run.slice(-8);
+    const listed = await user.run(['ads', 'runs', 'list'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    const started = newest.started.slice(0, 16).replace('T', ' ');
+    expect(listed.stdout.split('\n').find((l) => l.startsWith(`${short} `))).toMatch(new RegExp(`^${short} +${started}Z +1 +local +ads campaigns patch`));
+    const table = await user.run(['ads', 'runs', 'show', short], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.stdout).toContain(`name: ${target.name} -> One change`);
     expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);
     expect((await all()).get(target.campaign_id)!.name).toBe(target.name);

@@ -38,8 +38,9 @@ export function runRows(runs: readonly RunSummary[]): RunRow[] {
 export const runView: View<RunRow> = {
   noun: 'runs',
   columns: [
-    { header: 'RUN', name: 'run', csv: (r) => r.run, kind: 'id' },
-    { header: 'STARTED', name: 'started', csv: (r) => r.started },
+    // A table shows the run's last part (RUN takes it too) and the minute it started; CSV and JSON the whole name and time.
+    { header: 'RUN', name: 'run', csv: (r) => r.run, table: (r) => r.run.slice(r.run.lastIndexOf('-') + 1), kind: 'id' },
+    { header: 'STARTED', name: 'started', csv: (r) => r.started, table: (r) => `${r.started.slice(0, 16).replace('T', ' ')}Z`, kind: 'id' },
     { header: 'ROWS', name: 'rows', csv: (r) => (r.rows === null ? '' : String(r.rows)), align: 'right' },
     { header: 'PROFILE', name: 'profile', csv: (r) => r.profile, kind: 'id' },
     { header: 'COMMAND', name: 'command', csv: (r) => (r.running ? `${r.command} (running)` : r.command), kind: 'words' },
