@@ -157,6 +157,44 @@ describe('every write run is kept', () => {
     expect(writable((await all()).get(target.campaign_id)!)).toEqual(writable(target));
   });
 
+  it("an ad group's targeting, bid and schedule come back exactly as they were (response spellings sent back as input)", async () => {
+    const campaign = [...(await all()).values()][0]!.campaign_id;
+    const groups = await user.json<Array<Record<string, unknown> & { ad_group_id: string; targeting?: unknown }>>([
+      'ads',
+      'ad-groups',
+      'list',
+      '--campaign',
+      campaign,
+    ]);
+    const group = groups.find((g) => g.targeting) ?? groups[0]!;
+    const args = [
+      'ads',
+      'ad-groups',
+      'patch',
+      group.ad_group_id,
+      '--campaign',
+      campaign,
+      '--keywords',
+      'undo,me',
+      '--match-type',
+      'broad',
+      '--end',
+      '2031-01-01T00:00:00Z',
+    ];
+    const patch = await user.run(args);
+    expect(patch.code, patch.stderr).toBe(0);
+    const [patched] = await user.json<Array<Record<string, unknown>>>(['ads', 'ad-groups', 'list', '--campaign', campaign, '--id', group.ad_group_id]);
+    expect(patched!.targeting).not.toEqual(group.targeting);
+    expect(patched!.schedule).not.toEqual(group.schedule);
+    const newest = (await runs()).at(-1)!;
+    expect(newest.resource).toBe('ad_groups');
+    const undo = await user.run(['ads', 'runs', 'undo', newest.run, '-o', 'json']);
+    expect(undo.code, undo.stderr).toBe(0);
+    const [after] = await user.json<Array<Record<string, unknown>>>(['ads', 'ad-groups', 'list', '--campaign', campaign, '--id', group.ad_group_id]);
+    for (const key of ['name', 'configured_status', 'budget', 'bidding', 'targeting', 'schedule', 'dayparting_schedule', 'subjects'])
+      expect(after![key], key).toEqual(group[key]);
+  });
+
   it("a create's undo pauses what it created (the API has no delete)", async () => {
     const created = await user.run(['ads', 'campaigns', 'create', '--name', 'Made to be undone', '--status', 'active', '-o', 'json']);
     expect(created.code, created.stderr).toBe(0);
