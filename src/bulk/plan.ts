@@ -113,15 +113,23 @@ export async function* readPlanRows(file: string): AsyncGenerator<PlanRecord & {
 
 async function* planRecords(file: string): AsyncGenerator<{ value: unknown; number: number }> {
   if (!fs.existsSync(file)) throw new UsageError(`no such plan ${file}`);
-  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+  const input = fs.createReadStream(file);
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let number = 0;
-  for await (const line of lines) {
-    number++;
-    if (!line.trim()) continue;
-    try {
-      yield { value: JSON.parse(line) as unknown, number };
-    } catch {
-      throw new UsageError(`${file}: line ${number} is not JSON`);
+  try {
+    for await (const line of lines) {
+      number++;
+      if (!line.trim()) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        throw new UsageError(`${file}: line ${number} is not JSON`);
+      }
+      yield { value, number };
     }
+  } finally {
+    // (the header is read alone: the file is let go at once, not when collected)
+    input.destroy();
   }
 }
