@@ -2,6 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { z } from 'zod';
 import type { Campaign } from '../schemas/ads.js';
+import { MAX_JSON_DEPTH } from '../schemas/input-limits.js';
 import { describeZodError } from '../schemas/issues.js';
 import { withoutNulls } from '../schemas/json-nulls.js';
 import type { SandboxContext } from './context.js';
@@ -49,9 +50,28 @@ export function parseBody<S extends z.ZodType>(req: SandboxRequest, schema: S): 
   } catch (error) {
     throw adsError(400, 'BadRequest', `body is not valid JSON: ${(error as Error).message}`);
   }
+  // The client's schema also reads MATCH_TYPE_* (the response spelling, so -o json goes back
+  // through --from-json); the API's inputs take EXACT or BROAD only, and so does the sandbox.
+  const spelled = responseMatchType(raw, '');
+  if (spelled) throw adsError(400, 'BadRequest', `${spelled}: must be EXACT or BROAD (${MATCH_TYPE_PREFIX}* is how responses spell it)`);
   const parsed = schema.safeParse(withoutNulls(raw));
   if (!parsed.success) throw adsError(400, 'BadRequest', describeZodError(parsed.error, ''));
   return parsed.data;
+}
+
+const MATCH_TYPE_PREFIX = 'MATCH_TYPE_';
+
+/** The path of the first match_type given in the response spelling, if any. */
+function responseMatchType(value: unknown, path: string, depth = 0): string | undefined {
+  // Deeper than any valid body (the schema refuses it): not worth walking.
+  if (!value || typeof value !== 'object' || depth > MAX_JSON_DEPTH) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key === 'match_type' && typeof inner === 'string' && inner.startsWith(MATCH_TYPE_PREFIX)) return at;
+    const found = responseMatchType(inner, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function renderCampaign(ctx: SandboxContext, rec: CampaignRecord): Campaign {
