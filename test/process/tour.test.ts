@@ -19,9 +19,25 @@ function commandsOf(heading: string, pick: (command: string) => boolean): string
   const section = readme.slice(readme.indexOf(heading), readme.indexOf('\n## ', readme.indexOf(heading) + heading.length));
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   return blocks
-    .flatMap((block) => block.replace(/\\\n\s*/g, '').split('\n'))
+    .flatMap((block) => joinQuoted(block.replace(/\\\n\s*/g, '').split('\n')))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line && pick(line));
+}
+
+/** Lines of one command: a single-quoted string that spans lines (`sh -c '...'`) stays one command. */
+function joinQuoted(lines: string[]): string[] {
+  const commands: string[] = [];
+  let open = '';
+  for (const line of lines) {
+    const text = open ? `${open}\n${line}` : line;
+    if ((text.match(/'/g) ?? []).length % 2 === 1) open = text;
+    else {
+      commands.push(text);
+      open = '';
+    }
+  }
+  if (open) commands.push(open);
+  return commands;
 }
 
 let dir: string;
@@ -109,7 +125,7 @@ describe("README's tour, top to bottom", () => {
 
     const rider = commandsOf(
       '## Rider',
-      (line) => /^(platform (auth login|rider|delivery)|export|unset)/.test(line) || line.startsWith('PLATFORM_CLIENT_SECRET='),
+      (line) => /^(platform (auth login|rider|delivery)|export|unset|[A-Z_]+=\$\(platform )/.test(line) || line.startsWith('PLATFORM_CLIENT_SECRET='),
     );
     expect(rider).toContain('platform auth login --profile rider --scopes "profile request request_receipt"');
     // One shell for the rider block, stopping at the first failure: `export PLATFORM_PROFILE=rider`
