@@ -7,33 +7,17 @@ import type { Browser, Page } from 'playwright-core';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { systemClock } from '../../src/io.js';
 import { sandboxOnFreePort, TestUser } from '../helpers/cli.js';
-import { systemTool } from '../helpers/system-tools.js';
+import { chromiumTool as chromium, launchChromium } from '../helpers/chromium.js';
 import { startCli } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const chromiumTool = systemTool(CHROMIUM, 'chromium');
+const chromiumTool = chromium();
 describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium${chromiumTool.skipNote}`, () => {
   let sandbox: Sandbox;
   let browser: Browser;
 
   beforeAll(async () => {
     sandbox = await sandboxOnFreePort();
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      // Without the background-networking flags Chromium's own connections are refused on
-      // this closed network and slow it down.
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
-import { systemTool } from '../helpers/system-tools.js';
+import { chromiumTool as chromium, launchChromium } from '../helpers/chromium.js';
 import { api, getToken } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const chromiumTool = systemTool(CHROMIUM, 'chromium');
+const chromiumTool = chromium();
 const HOSTILE = '<img src=x onerror="window.pwned=1">\u202Eevil "quoted" &amp;';
 
 describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${chromiumTool.skipNote}`, () => {
@@ -27,20 +26,7 @@ describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${ch
       chaosSeed: 3,
       faultRules: [{ text: 'GET /v1/ads/*/stores=503', method: 'GET', segments: ['v1', 'ads', '*', 'stores'], outcome: 503, rate: 1 }],
     });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

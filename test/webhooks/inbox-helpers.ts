@@ -1,34 +1,12 @@
-// Shared by the inbox tests: headless Chromium as the suite launches it, a receiver that
+// Shared by the inbox tests: a receiver that
 // checks signatures as an app would (200 when valid, 401 otherwise), and `webhooks listen
 // --inspect` run in-process with its listener and inbox URLs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { matches } from '../../src/webhooks/hmac.js';
 import { startCli, type LiveRun } from '../auth/helpers.js';
 import type { TestUser } from '../helpers/cli.js';
 import type { Received } from './helpers.js';
-
-export const CHROMIUM = '/usr/bin/chromium';
-
-export async function launchChromium(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    // Without the background-networking flags Chromium's own connections are refused on
-    // this closed network and slow it down.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 export interface CheckingReceiver {
   url: string;

@@ -17,12 +17,12 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { sign } from '../../src/webhooks/hmac.js';
 import { startCli } from '../auth/helpers.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
-import { systemTool } from '../helpers/system-tools.js';
+import { chromiumTool as chromium, launchChromium } from '../helpers/chromium.js';
 import { userToken } from '../rider/helpers.js';
 import { rideToCompletion, startReceiver, type TestReceiver } from './helpers.js';
-import { CHROMIUM, checkingReceiver, launchChromium, listenInspecting, type CheckingReceiver, type InspectingListener } from './inbox-helpers.js';
+import { checkingReceiver, listenInspecting, type CheckingReceiver, type InspectingListener } from './inbox-helpers.js';
 
-const chromiumTool = systemTool(CHROMIUM, 'chromium');
+const chromiumTool = chromium();
 const SCREENSHOTS_COPY = process.env.PLATFORM_TEST_SCREENSHOTS;
 
 describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Chromium${chromiumTool.skipNote}`, () => {
