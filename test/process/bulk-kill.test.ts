@@ -27,10 +27,7 @@ beforeAll(
     // slows its pace after each 429 and remembers the rate in the state folder, so 10% random
     // 429s kept every resumed run slow and the test past its time limit (the runs were still
     // exact). Retries of 429 are covered by test/cli/retry.test.ts and the governor's tests.
-    sandbox = await startSandboxProcess([
-      ...['--campaigns', String(PATCH_ROWS), '--fail-rate', '0.1'],
-      ...['--item-fail-rate', '0.05', '--latency', '20'],
-    ]);
+    sandbox = await startSandboxProcess([...['--campaigns', String(PATCH_ROWS), '--fail-rate', '0.1'], ...['--item-fail-rate', '0.05', '--latency', '20']]);
     url = sandbox.url;
   },
   Math.max(30_000, PATCH_ROWS * 5),
