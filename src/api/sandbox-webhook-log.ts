@@ -6,18 +6,9 @@
 import type { HttpCore } from '../http/core.js';
 import { pathSegment } from '../http/path-segment.js';
 
-export interface LoggedDelivery {
-  event_id: string;
-  event_type: string;
-  resource_id: string;
-  status: string;
-  created_at: string;
-  url: string | null;
-  attempts: number;
-  delivered: boolean;
-  headers: Array<[string, string]>;
-  body_base64: string;
-}
+import type { DeliveryLogEntry } from '../schemas/webhook-log.js';
+
+export type LoggedDelivery = DeliveryLogEntry;
 
 export async function sandboxDeliveryLog(http: HttpCore, clientId: string, sinceMs: number, signal?: AbortSignal): Promise<LoggedDelivery[] | undefined> {
   const response = await http.sendRaw({

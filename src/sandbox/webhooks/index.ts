@@ -5,6 +5,7 @@
 // Failed deliveries are retried per spec 6.3.3 on the simulated clock (waits divided by
 // --time-scale). Deliveries to one URL go out one at a time, in order, unless chaos asks for
 // duplicates and out-of-order deliveries (spec 6.3.1 allows both).
+import type { DeliveryLogEntry } from '../../schemas/webhook-log.js';
 import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
@@ -76,22 +77,9 @@ export function parseChaos(text: string): WebhookChaos | string {
  * what was sent (headers and body, as a capture line of `webhooks listen --save`) and
  * whether any attempt was accepted, so `webhooks listen --since` can catch up on the missed.
  */
-export interface LoggedDelivery {
+export interface LoggedDelivery extends DeliveryLogEntry {
   client_id: string;
-  event_id: string;
-  event_type: string;
-  resource_id: string;
-  status: string;
-  /** When the event was made (wall clock, ISO 8601). */
-  created_at: string;
-  /** The URL it went to; null when the application had none (nothing was sent). */
-  url: string | null;
-  attempts: number;
-  /** Accepted (2xx) by an attempt. */
-  delivered: boolean;
   last_result: SendResult | null;
-  headers: Array<[string, string]>;
-  body_base64: string;
 }
 
 /** Events kept in the delivery log, newest kept. */
