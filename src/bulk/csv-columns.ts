@@ -1,7 +1,7 @@
 // The CSV columns `--from-csv` reads, per resource: the field tables' columns
 // (src/schemas/ads-fields.ts). The same names are what `list -o csv` writes, so
 // `list | awk | patch --from-csv -` round-trips.
-import { ADS_FIELDS, fieldsInHelpOrder, type AdsFieldResource, type FieldMode } from '../schemas/ads-fields.js';
+import { ADS_FIELDS, CLEAR_CELL, clearableFields, fieldsInHelpOrder, type AdsField, type AdsFieldResource, type FieldMode } from '../schemas/ads-fields.js';
 
 export type BulkResource = AdsFieldResource;
 export type BulkMode = FieldMode;
@@ -35,5 +35,25 @@ export function columnsHelp(resource: BulkResource): string {
     'CSV columns (--from-csv; header row required; an empty cell leaves the field unchanged):',
     ...docs.map((d) => `  ${d.name.padEnd(width)}  ${d.help}`),
     `  Dotted API paths are accepted too: ${dottedColumns(resource).join(', ')}.`,
+    ...clearingHelp(resource),
   ].join('\n');
+}
+
+/** How a patch row clears a field (`[]`), and where what no column covers goes: the lines of the help. */
+function clearingHelp(resource: BulkResource): string[] {
+  const table = ADS_FIELDS[resource] as readonly AdsField[];
+  const clearable = clearableFields(table);
+  if (!clearable.length) return [];
+  const columns = (field: string) => table.filter((f) => f.clears === field && f.help !== undefined).map((f) => f.column);
+  const lines = [
+    `  A patch clears a field with ${CLEAR_CELL} (as Google Ads Editor writes it), in any of its columns (the API removes it whole): ` +
+      clearable.map((field) => `${field} (${columns(field).join(', ')})`).join(', ') +
+      '; --clear FIELD does the same from flags.',
+  ];
+  if (clearable.includes('targeting'))
+    lines.push(
+      '  Targeting criteria no column covers (order_frequency, new_to_brand, nested groups, ...) go through --from-json: {} clears a field there, null leaves it unchanged.',
+    );
+  else lines.push('  With --from-json, {} clears a field and null leaves it unchanged.');
+  return lines;
 }

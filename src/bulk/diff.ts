@@ -4,6 +4,7 @@
 // and budget units by their short names.
 import { adGroupStatus, budgetUnit, campaignStatus } from '../schemas/friendly.js';
 import { e5ToDecimal } from '../schemas/money.js';
+import { formatDayparting } from '../schemas/dayparting.js';
 
 /** The leaves of a value by dotted path (an array is one leaf). */
 export function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
@@ -22,11 +23,28 @@ export function describeChanges(item: Record<string, unknown>, current: Record<s
   const changes: string[] = [];
   for (const [path, value] of wanted) {
     if (path === idField) continue;
+    if (clearsAt(path, value)) {
+      // The whole object goes: shown as it is now, unless there is none to remove.
+      const now = current?.[path];
+      if (!isAbsent(now)) changes.push(`${path}: ${show(inputSpelling(now, path))} -> {}`);
+      continue;
+    }
     const before = present.get(path);
     if (differ(before, value)) changes.push(`${path}: ${show(before)} -> ${show(value)}`);
   }
   return changes;
 }
+
+/** An update's `{}`: the field is removed (the OpenAPI's text: "an empty budget removes the budget"). */
+export function isClear(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/** A top-level `{}` of an item clears its field (a nested one is a value: `bidding.auto`, `platform_one`). */
+const clearsAt = (path: string, value: unknown) => !path.includes('.') && isClear(value);
+
+/** A resource's field that a clear would not change: not there, or already empty. */
+const isAbsent = (value: unknown) => value === undefined || value === null || isClear(value);
 
 /** The item's leaves by dotted path, and the current resource's in the input's spelling. */
 function leaves(item: Record<string, unknown>, current: Record<string, unknown> | undefined): { wanted: Map<string, unknown>; present: Map<string, unknown> } {
@@ -60,6 +78,11 @@ export function showChanges(item: Record<string, unknown>, current: Record<strin
   const shown = new Set<string>();
   for (const [path, value] of wanted) {
     if (path === idField || shown.has(path)) continue;
+    if (clearsAt(path, value)) {
+      const now = current?.[path];
+      if (!isAbsent(now)) changes.push(`${CLEARED_NAME[path] ?? path}: ${showCleared(path, now)} -> (cleared)`);
+      continue;
+    }
     const money = MONEY.find((m) => path === `${m.path}.amount_e5` || path === `${m.path}.currency_code`);
     if (money) {
       const [amount, currency] = [`${money.path}.amount_e5`, `${money.path}.currency_code`];
@@ -78,6 +101,26 @@ export function showChanges(item: Record<string, unknown>, current: Record<strin
   return changes;
 }
 
+/** A cleared field by the name a person knows it by (its flag's and column's). */
+const CLEARED_NAME: Record<string, string> = { dayparting_schedule: 'dayparting' };
+
+/** What a clear removes, for a person: `50.00 USD daily`, `mon=11:00-14:00`, `keyword_targeting AND platform_one`. */
+function showCleared(path: string, now: unknown): string {
+  if (path === 'budget') {
+    const budget = now as { unit?: string; total?: { amount_e5?: string; currency_code?: string } };
+    const amount = budget.total?.amount_e5;
+    const unit = budget.unit !== undefined ? (budgetUnit.toFriendly(budget.unit) ?? budget.unit) : undefined;
+    return [amount !== undefined && /^\d+$/.test(amount) ? e5ToDecimal(amount) : undefined, budget.total?.currency_code, unit].filter(Boolean).join(' ');
+  }
+  if (path === 'dayparting_schedule') return formatDayparting(now) || 'every day off';
+  if (path === 'targeting') {
+    const targeting = now as { operator?: string; negation?: boolean; criteria?: Array<Record<string, unknown>> };
+    const kinds = (targeting.criteria ?? []).flatMap((c) => Object.keys(c)).join(` ${targeting.operator ?? 'AND'} `) || 'no criteria';
+    return targeting.negation ? `not (${kinds})` : kinds;
+  }
+  return show(now);
+}
+
 /** `50.00 -> 75.50 USD`, `(none) -> 75.50 USD`, or `50.00 EUR -> 75.50 USD` when the currency changes too. */
 function showMoney(was: { amount: unknown; currency: unknown }, now: { amount: unknown; currency: unknown }): string {
   const decimal = (amount: unknown) => (typeof amount === 'string' && /^\d+$/.test(amount) ? e5ToDecimal(amount) : show(amount));
@@ -93,6 +136,11 @@ function showMoney(was: { amount: unknown; currency: unknown }, now: { amount: u
 export function isUnchanged(item: Record<string, unknown>, current: Record<string, unknown>, idField: string): boolean {
   for (const key of Object.keys(item)) {
     if (key === idField) continue;
+    // A clear changes nothing where there is nothing to remove.
+    if (isClear(item[key])) {
+      if (!isAbsent(current[key])) return false;
+      continue;
+    }
     if (!sameLeaves(item[key], key === 'ad_subjects' && 'subjects' in current ? current.subjects : current[key], key)) return false;
   }
   return true;

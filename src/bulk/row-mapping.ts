@@ -5,7 +5,7 @@ import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupIn
 import { formatPath } from '../schemas/issues.js';
 import { withoutNulls } from '../schemas/json-nulls.js';
 import { shown, shownName } from '../schemas/input-limits.js';
-import { ADS_FIELDS, fieldsInHelpOrder, type AdsField, type MappingPart, type ParserName } from '../schemas/ads-fields.js';
+import { ADS_FIELDS, CLEAR_CELL, fieldsInHelpOrder, type AdsField, type ClearableField, type MappingPart, type ParserName } from '../schemas/ads-fields.js';
 import { FIELD_PARSERS, FieldParseError, splitCell } from '../schemas/ads-field-parsers.js';
 import type { BulkMode, BulkResource } from './csv-columns.js';
 
@@ -105,7 +105,11 @@ type Built = { item: Record<string, unknown>; campaignId?: string; partial?: Par
  * run are those the resource's field table names, in PARTS' order.
  */
 function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Built {
-  const cell = (name: string): string | undefined => (row[name] === undefined || row[name] === '' ? undefined : row[name]);
+  const cleared = clearedFields(resource, mode, row, problems);
+  // A cell that clears its field (`[]`) is not a value for the parts to map.
+  const clears = clearsOf(resource);
+  const cell = (name: string): string | undefined =>
+    row[name] === undefined || row[name] === '' || (row[name] === CLEAR_CELL && clears.has(name)) ? undefined : row[name];
   const built: Built & { partial: PartialChanges } = { item: {}, partial: {} };
   // One view of the row for every part (each fills `item` and `partial` in place).
   const parts: RowParts = { resource, mode, row, cell, item: built.item, partial: built.partial };
@@ -117,6 +121,7 @@ function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, s
       problems.push({ field: error.field, message: error.message });
     }
   }
+  for (const field of cleared) built.item[field] = {};
   if (resource === 'ad_groups') built.campaignId = cell('campaign_id');
   const { item, campaignId, partial } = built;
   return { item, campaignId, ...(Object.keys(partial).length ? { partial } : {}) };
@@ -260,6 +265,33 @@ function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
     if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
     setPath(item, path, typed);
   }
+}
+
+/** The field each column clears with a `[]` cell (ads-fields.ts `clears`); worked out once per resource. */
+const CLEARS_OF: Partial<Record<BulkResource, ReadonlyMap<string, ClearableField>>> = {};
+function clearsOf(resource: BulkResource): ReadonlyMap<string, ClearableField> {
+  return (CLEARS_OF[resource] ??= new Map((ADS_FIELDS[resource] as readonly AdsField[]).flatMap((f) => (f.clears ? [[f.column, f.clears] as const] : []))));
+}
+
+/**
+ * The fields a row clears: a `[]` cell in a column of a clearable field (sent as `{}`, which
+ * the API reads as "remove"). Only a patch clears, and a row that clears a field sets none
+ * of its other columns (the API removes the whole object): both are problems of the row.
+ */
+function clearedFields(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Set<ClearableField> {
+  const cleared = new Set<ClearableField>();
+  const columns = clearsOf(resource);
+  for (const [column, field] of columns) {
+    if (row[column] !== CLEAR_CELL) continue;
+    if (mode !== 'patch') problems.push({ field: column, message: `${CLEAR_CELL} removes a field, which only a patch can do (leave the cell empty)` });
+    else cleared.add(field);
+  }
+  for (const [column, field] of columns) {
+    const value = row[column];
+    if (cleared.has(field) && value !== undefined && value !== '' && value !== CLEAR_CELL)
+      problems.push({ field: column, message: `cannot be set in a row that clears ${field} (${CLEAR_CELL}): leave it empty` });
+  }
+  return cleared;
 }
 
 /** The mapping parts a resource's table names, in PARTS order; worked out once per resource, not for every row. */

@@ -7,15 +7,17 @@ import type { AdsResource } from '../api/ads-resources.js';
 import type { PlannedRow } from './pipeline.js';
 import type { HistoryRow } from './runs.js';
 import type { RowChange } from './row-change.js';
+import { ADS_FIELDS, clearableFields } from '../schemas/ads-fields.js';
 
 type Json = Record<string, unknown>;
 
 /**
- * Fields the published API clears with `{}` ("an empty targeting object clears the
- * targeting"): one the resource did not have before the run is restored so. The sandbox
- * clears a budget or dayparting the same way, but the OpenAPI does not say so: those are refused.
+ * Fields the published API clears with `{}` ("Providing an empty budget removes the budget",
+ * ads-fields.ts `clears`): one the resource did not have before the run is restored so.
  */
-const CLEARABLE = new Set(['targeting']);
+const CLEARABLE: Record<string, ReadonlySet<string>> = Object.fromEntries(
+  Object.entries(ADS_FIELDS).map(([resource, table]) => [resource, new Set<string>(clearableFields(table))]),
+);
 
 const PAUSED: Record<string, string> = {
   campaigns: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
@@ -66,14 +68,9 @@ function restore(row: HistoryRow, resource: AdsResource): Omit<PlannedRow, 'line
   if (!change?.before) return { request, problem: { field: 'row', message: 'its journal does not hold the values it replaced: not undone' } };
   for (const key of Object.keys(change.after)) {
     if (key in change.before) request[key] = change.before[key];
-    else if (CLEARABLE.has(key)) request[key] = {};
+    else if (CLEARABLE[resource.wrapper]?.has(key)) request[key] = {};
     else return { request, problem: { field: key, message: 'had none before the run, and the API cannot remove one: not undone' } };
   }
-  // A field the run cleared ({}) has no leaves to compare: what it wrote is the absence.
-  const written = Object.fromEntries(Object.entries(change.after).filter(([, value]) => !isEmptyObject(value)));
-  return { request, expect: { written } };
-}
-
-function isEmptyObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+  // A field the run cleared ({}) is expected still absent (diff.ts: a clear is unchanged where there is none).
+  return { request, expect: { written: change.after } };
 }

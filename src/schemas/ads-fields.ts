@@ -17,6 +17,8 @@ export interface FieldFlag {
   readonly default?: string;
   /** The description a patch shows instead (e.g. `new ad name`). */
   readonly patchDescription?: string;
+  /** Values shell completion offers; the command checks them, naming the flag. */
+  readonly completions?: readonly string[];
 }
 
 /** What a cell parses to (src/schemas/ads-field-parsers.ts implements each). */
@@ -78,7 +80,19 @@ export interface AdsField {
   readonly list?: string;
   /** The label the field is shown under by `view` (several fields may share one, e.g. Budget). */
   readonly view?: string;
+  /**
+   * The update's nested object that an empty object clears, as the OpenAPI's text says
+   * ("Providing an empty budget removes the budget"): `--clear NAME` and a CSV cell `[]` in
+   * this column send it as `{}` (a patch).
+   */
+  readonly clears?: ClearableField;
 }
+
+/** The update fields the OpenAPI's text says an empty object clears. */
+export type ClearableField = 'budget' | 'targeting' | 'dayparting_schedule';
+
+/** The cell that clears its column's field (as Google Ads Editor writes it); an empty cell leaves it unchanged. */
+export const CLEAR_CELL = '[]';
 
 /** A table, its entries' literal types kept (the flags types are derived from them). */
 function fields<const T extends readonly AdsField[]>(...entries: T): T {
@@ -98,6 +112,7 @@ const money = fields(
     parser: 'decimalAmount',
     part: 'budget',
     merge: 'merge',
+    clears: 'budget',
     list: 'BUDGET',
     view: 'Budget',
   },
@@ -110,6 +125,7 @@ const money = fields(
     parser: 'amountE5',
     part: 'budget',
     merge: 'merge',
+    clears: 'budget',
     view: 'Budget',
   },
   {
@@ -133,6 +149,7 @@ const money = fields(
     parser: 'budgetUnit',
     part: 'budget',
     merge: 'merge',
+    clears: 'budget',
     list: 'UNIT',
     view: 'Budget',
   },
@@ -310,6 +327,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'list',
     part: 'targeting',
     merge: 'sibling',
+    clears: 'targeting',
     list: 'KEYWORDS',
     view: 'Targeting',
   },
@@ -322,6 +340,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'matchType',
     part: 'targeting',
     merge: 'sibling',
+    clears: 'targeting',
     list: 'MATCH',
     view: 'Targeting',
   },
@@ -335,6 +354,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'presence',
     part: 'targeting',
     merge: 'sibling',
+    clears: 'targeting',
     list: 'PLATFORM ONE',
     view: 'Targeting',
   },
@@ -346,6 +366,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'text',
     part: 'path',
     merge: 'sibling',
+    clears: 'targeting',
     view: 'Targeting',
   },
   {
@@ -356,6 +377,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'boolean',
     part: 'path',
     merge: 'sibling',
+    clears: 'targeting',
     view: 'Targeting',
   },
   {
@@ -383,6 +405,7 @@ export const AD_GROUP_FIELDS = fields(
     parser: 'dayparting',
     part: 'dayparting',
     merge: 'replace',
+    clears: 'dayparting_schedule',
     list: 'DAYPARTING',
     view: 'Dayparting',
   },
@@ -525,7 +548,27 @@ export function fieldsInHelpOrder(resource: AdsFieldResource): readonly AdsField
   return [...table].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The flags of a table's fields a command of this mode takes, in the table's order, then the `--no-x` of pairs (patch). */
+/** The fields of a table that an empty object clears, in the table's order. */
+export function clearableFields(table: readonly AdsField[]): ClearableField[] {
+  return [...new Set(table.flatMap((f) => (f.clears ? [f.clears] : [])))];
+}
+
+/** `--clear FIELD` of a patch whose table has fields to clear: repeatable, checked by the command. */
+function clearFlag(table: readonly AdsField[]) {
+  const names = clearableFields(table);
+  return {
+    flags: '--clear <field>',
+    description: `remove a field (sends it empty), repeatable: ${names.join(', ')}`,
+    kind: 'repeat',
+    completions: names,
+  } as const satisfies FieldFlag;
+}
+type ClearFlag = ReturnType<typeof clearFlag>;
+
+/**
+ * The flags of a table's fields a command of this mode takes, in the table's order, then the
+ * `--no-x` of pairs and `--clear` (patch).
+ */
 export function flagsOf<const T extends readonly AdsField[], M extends FieldMode>(table: T, mode: M): readonly FieldFlagOf<T[number], M>[] {
   const flags: FieldFlag[] = [];
   for (const { flag, modes } of table) {
@@ -534,12 +577,14 @@ export function flagsOf<const T extends readonly AdsField[], M extends FieldMode
     flags.push(mode === 'patch' && patchDescription !== undefined ? { ...spec, description: patchDescription } : spec);
   }
   if (mode === 'patch') for (const field of table) if (field.negated) flags.push(field.negated);
+  if (mode === 'patch' && clearableFields(table).length) flags.push(clearFlag(table));
   return flags as unknown as readonly FieldFlagOf<T[number], M>[];
 }
 
 type ModesOf<F extends AdsField> = F extends { modes: readonly (infer M)[] } ? M : FieldMode;
-/** The flag types a field contributes to a command of mode M (its `--no-x` only to a patch). */
+/** The flag types a field contributes to a command of mode M (its `--no-x` and `--clear` only to a patch). */
 export type FieldFlagOf<F extends AdsField, M extends FieldMode> = F extends AdsField
   ? | (M extends ModesOf<F> ? (F extends { flag: infer G extends FieldFlag } ? G : never) : never)
     | (M extends 'patch' ? (F extends { negated: infer N extends FieldFlag } ? N : never) : never)
+    | (M extends 'patch' ? (F extends { clears: ClearableField } ? ClearFlag : never) : never)
   : never;

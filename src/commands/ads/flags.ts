@@ -2,7 +2,8 @@
 // --from-json rows go through one mapping (src/bulk/row-mapping.ts) to the request body:
 // what a flag sets is exactly what the same CSV cell sets. Which flag fills which column is
 // the field tables' (src/schemas/ads-fields.ts). Problems name the flag.
-import { ADS_FIELDS, type AdsField, type AdsFieldResource, type FieldFlagOf, type FieldMode } from '../../schemas/ads-fields.js';
+import { ADS_FIELDS, clearableFields, type AdsField, type AdsFieldResource, type FieldFlagOf, type FieldMode } from '../../schemas/ads-fields.js';
+import { withClearedCells } from './clear-flag.js';
 import type { FlagsOf } from '../spec.js';
 
 /** The field flags of a resource's command of this mode, as the command's flags type has them (each optional here). */
@@ -51,9 +52,10 @@ function flagged(resource: AdsFieldResource, mode: FieldMode): Array<AdsField & 
  * with a default is always set, so a create cannot tell it was given: not counted there.
  */
 export function fieldFlagKeys(resource: AdsFieldResource, mode: FieldMode): string[] {
-  return flagged(resource, mode)
+  const keys = flagged(resource, mode)
     .filter((f) => mode === 'patch' || f.flag.default === undefined)
     .map((f) => optionKey(f.flag.flags));
+  return mode === 'patch' && clearableFields(ADS_FIELDS[resource]).length ? [...keys, 'clear'] : keys;
 }
 
 /**
@@ -74,7 +76,9 @@ export function flagsRow<R extends AdsFieldResource, M extends FieldMode>(resour
     } else if (Array.isArray(value)) row[field.column] = value.join('|');
     else if (typeof value === 'string' || typeof value === 'number') row[field.column] = String(value);
   }
-  return row;
+  // --clear FIELD (a patch): the field's `[]` cell, as a CSV row clears it.
+  const clear = values.clear;
+  return mode === 'patch' && Array.isArray(clear) ? withClearedCells(resource, clear as string[], row, flagOfColumn) : row;
 }
 
 /** The flags (as --kebab-case) among `keys` that were given. */
