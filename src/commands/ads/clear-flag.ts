@@ -3,7 +3,7 @@
 // which columns belong to each, is the field table's (`clears` in src/schemas/ads-fields.ts).
 import { UsageError } from '../../errors.js';
 import { ADS_FIELDS, CLEAR_CELL, clearableFields, type AdsField, type AdsFieldResource } from '../../schemas/ads-fields.js';
-import { shown } from '../../schemas/input-limits.js';
+import { shownName } from '../../schemas/input-limits.js';
 
 /**
  * The row's cells with each field named by `--clear` set to `[]` in its first column. A name
@@ -21,7 +21,7 @@ export function withClearedCells(
   const out = { ...row };
   for (const name of names) {
     const field = clearable.find((f) => f === name);
-    if (!field) throw new UsageError(`--clear ${shown(name)}: not a field that can be cleared; give ${clearable.join(', ')}`);
+    if (!field) throw new UsageError(`--clear ${shownName(name)}: not a field that can be cleared; give ${clearable.join(', ')}`);
     const columns = table.filter((f) => f.clears === field).map((f) => f.column);
     const setToo = columns.find((column) => row[column] !== undefined);
     if (setToo !== undefined) throw new UsageError(`--clear ${field} cannot be used with ${flagOfColumn(setToo)}: one removes what the other sets`);
