@@ -34,8 +34,8 @@ export function columnsHelp(resource: BulkResource): string {
   return [
     'CSV columns (--from-csv; header row required; an empty cell leaves the field unchanged):',
     ...docs.map((d) => `  ${d.name.padEnd(width)}  ${d.help}`),
-    `  Dotted API paths are accepted too: ${dottedColumns(resource).join(', ')}.`,
     ...clearingHelp(resource),
+    `  Dotted API paths are accepted too: ${dottedColumns(resource).join(', ')}.`,
   ].join('\n');
 }
 
