@@ -14,7 +14,8 @@ export interface SnapshotResult {
 
 export interface SnapshotListing {
   name: string;
-  bytes: number;
+  /** Size of its file; absent for a snapshot kept only in memory. */
+  bytes?: number;
   campaigns: number;
   saved_at: number;
 }

@@ -1,5 +1,4 @@
 // POST/PATCH routes of the ads API (spec 4.1): batch create and update.
-import { randomUUID } from 'node:crypto';
 import {
   CreateAdGroupsBody,
   CreateAdsBody,
@@ -58,7 +57,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           checkCurrency(account, `campaigns[${i}].budget.total.currency_code`, item.budget?.total);
           const now = isoNow(ctx);
-          const id = randomUUID();
+          const id = ctx.store.ids.uuid();
           ctx.store.addCampaign({
             account: account.value.ad_account_id,
             value: {
@@ -94,8 +93,11 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
           const { campaign_id: _id, ...given } = item;
           const { changes, cleared } = clearedFields(given);
           ctx.store.history.campaignChanging(item.campaign_id, rec.value, changes, ctx.now());
-          Object.assign(rec.value, changes, { updated_at: isoNow(ctx), updated_by_email: email });
-          for (const key of cleared) delete (rec.value as Record<string, unknown>)[key];
+          // A new value, not a change in place: snapshots share the record (store.ts). The patch
+          // schema's partial budget merges as Object.assign did before.
+          const value = { ...rec.value, ...changes, updated_at: isoNow(ctx), updated_by_email: email } as typeof rec.value;
+          for (const key of cleared) delete (value as Record<string, unknown>)[key];
+          ctx.store.replaceCampaign(rec, value);
           countWrite(ctx, item.campaign_id);
           return item.campaign_id;
         }),
@@ -111,7 +113,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           checkAdGroup(ctx, account, i, item);
           const now = isoNow(ctx);
-          const id = randomUUID();
+          const id = ctx.store.ids.uuid();
           const { ad_subjects, targeting, ...rest } = item;
           const value: AdGroupValue = {
             ad_group_id: id,
@@ -146,12 +148,15 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
           const { ad_group_id: _id, ad_subjects, ...given } = item;
           const { changes, cleared } = clearedFields(given);
           ctx.store.history.adGroupChanging(item.ad_group_id, rec.value, changes, ctx.now());
-          Object.assign(rec.value, changes, {
+          const value = {
+            ...rec.value,
+            ...changes,
             ...(ad_subjects ? { subjects: ad_subjects } : {}),
             ...(changes.targeting ? { targeting: normalizeTargeting(changes.targeting) } : {}),
             updated_at: isoNow(ctx),
-          });
-          for (const key of cleared) delete (rec.value as Record<string, unknown>)[key];
+          } as typeof rec.value;
+          for (const key of cleared) delete (value as Record<string, unknown>)[key];
+          ctx.store.replaceAdGroup(rec, value);
           countWrite(ctx, item.ad_group_id);
           return item.ad_group_id;
         }),
@@ -165,7 +170,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const body = parseBody(req, CreateAdsBody);
       const results = body.ads.map((item) =>
         batchItem(ctx, () => {
-          const id = randomUUID();
+          const id = ctx.store.ids.uuid();
           ctx.store.addAd({
             account: account.value.ad_account_id,
             value: { ad_id: id, ad_group_id: group.value.ad_group_id, campaign_id: group.value.campaign_id, name: item.name },
@@ -184,7 +189,7 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
         batchItem(ctx, () => {
           const ad = ctx.store.ads(group.value.ad_group_id).find((a) => a.value.ad_id === item.ad_id);
           if (!ad) throw new ItemError('NotFound', `ad ${item.ad_id} not found in ad group ${group.value.ad_group_id}`);
-          ad.value = { ...ad.value, name: item.name };
+          ctx.store.replaceAd(ad, { ...ad.value, name: item.name });
           countWrite(ctx, item.ad_id);
           return item.ad_id;
         }),

@@ -89,8 +89,12 @@ export interface Sandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const loaded = options.statePath ? loadState(options.statePath) : undefined;
-  const seeded = () => seedData({ seed: options.seed ?? SANDBOX_DEFAULT_SEED, campaigns: options.campaigns });
+  const seed = options.seed ?? SANDBOX_DEFAULT_SEED;
+  const seeded = () => seedData({ seed, campaigns: options.campaigns });
   const store = new DataStore(loaded ?? seeded());
+  // What the state does not keep (report jobs, quotes, webhook events) is numbered per run.
+  const restartRunIds = () => store.runIds.load({ seed: `${seed}/run`, next: 0 });
+  restartRunIds();
   const persister = new Persister(options.statePath, store);
   if (!loaded) persister.changed();
   const faults: Faults = {
@@ -137,6 +141,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secretOf: (clientId) => findClient(clientId)?.client_secret,
     granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
     log: options.log,
+    eventId: () => store.runIds.uuid(),
   });
   rider.onRideStatusChange((change) => webhooks.onRideStatusChange(change));
   registerWebhookRoutes(router, webhooks, (clientId) => findClient(clientId) !== undefined);
@@ -150,15 +155,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     [...new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host, ...(publicUrl ? [new URL(publicUrl).hostname] : [])])].map((h) =>
       h.toLowerCase(),
     );
+  // The seeded state a reset goes back to: frozen now when the sandbox starts from it (the
+  // store shares it until written), else made at the first reset.
+  let seededState = loaded ? undefined : store.freeze();
   const snapshots = new SnapshotShelf({
     dir: options.statePath ? `${options.statePath}.snapshots` : undefined,
-    dump: () => store.toData(),
+    freeze: () => store.freeze(),
+    thaw: (frozen) => {
+      store.thaw(frozen);
+      rider.load(frozen.rider);
+      persister.changed();
+    },
     load: (data) => {
       store.load(data);
       rider.load(data.rider);
       persister.changed();
     },
-    fresh: seeded,
+    fresh: () => {
+      if (!seededState) {
+        store.load(seeded());
+        rider.load(undefined);
+        seededState = store.freeze();
+      }
+      return seededState;
+    },
+    // As a fresh sandbox: its run's ids and webhook event numbering start again too.
+    restartRun: () => {
+      restartRunIds();
+      webhooks.restart();
+    },
     now: ctx.now,
   });
   registerConsoleRoutes(router, { ctx, token: consoleToken, shelf: snapshots, webhooks, hosts: consoleHosts, replaced: (what) => feed.stateReplaced(what) });

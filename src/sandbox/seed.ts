@@ -94,7 +94,9 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 export function seedData(options: SeedOptions): StateData {
   const rng = mulberry32(options.seed);
-  const data: StateData = { version: 1, accounts: [], stores: {}, campaigns: [], adGroups: [], ads: [], tokens: [], idempotency: [] };
+  // Ids made later through the API are numbered from the same seed (id-sequence.ts).
+  const ids = { seed: String(options.seed), next: 0 };
+  const data: StateData = { version: 1, accounts: [], stores: {}, campaigns: [], adGroups: [], ads: [], tokens: [], idempotency: [], ids };
   PLANS.forEach((plan, index) => {
     const account = makeAccount(rng, plan);
     data.accounts.push({ value: account, active: plan.active });

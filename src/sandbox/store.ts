@@ -1,8 +1,11 @@
-// In-memory data of the sandbox, its indexes, and persistence to a JSON file (--state).
+// In-memory data of the sandbox, its indexes, snapshots of it (freeze, thaw), and persistence
+// to a JSON file (--state).
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Ad, AdAccount, AdGroup, Campaign, Store as StoreResource } from '../schemas/ads.js';
+import { CowMap, Generation } from './cow.js';
+import { IdSequence, type IdSequenceData } from './id-sequence.js';
 import { emptyOAuthData, type OAuthData } from './oauth-data.js';
-import { DeliveryHistory, type HistoryData } from './reporting/history.js';
+import { DeliveryHistory, type AdGroupDelivery, type CampaignDelivery, type HistoryData, type Timeline } from './reporting/history.js';
 
 export type CampaignValue = Omit<Campaign, 'ad_groups'>;
 export type AdGroupValue = AdGroup;
@@ -61,65 +64,124 @@ export interface StateData {
   rider?: unknown;
   /** Past delivery states of changed resources (reporting/history.ts); optional for older files. */
   history?: HistoryData;
+  /** The state's id sequence (id-sequence.ts); absent in files saved before ids were numbered. */
+  ids?: IdSequenceData;
+}
+
+/**
+ * The whole state at one moment, for a snapshot: references to the store's containers, which
+ * later writes copy instead of changing (cow.ts), so taking and restoring one costs the same at
+ * any size. Only the small parts that are changed in place elsewhere (oauth) are copied.
+ */
+export interface FrozenState {
+  readonly accounts: AccountRecord[];
+  readonly stores: ReadonlyMap<string, StoreResource[]>;
+  readonly campaigns: ReadonlyMap<string, CampaignRecord>;
+  readonly campaignsByAccount: ReadonlyMap<string, CampaignRecord[]>;
+  readonly adGroups: ReadonlyMap<string, AdGroupRecord>;
+  readonly adGroupsByCampaign: ReadonlyMap<string, AdGroupRecord[]>;
+  readonly ads: ReadonlyMap<string, AdRecord>;
+  readonly adsByAdGroup: ReadonlyMap<string, AdRecord[]>;
+  readonly tokens: ReadonlyMap<string, TokenRecord>;
+  readonly idempotency: ReadonlyMap<string, IdempotencyRecord>;
+  readonly oauth: OAuthData;
+  readonly history: { campaigns: ReadonlyMap<string, Timeline<CampaignDelivery>>; adGroups: ReadonlyMap<string, Timeline<AdGroupDelivery>> };
+  readonly rider: unknown;
+  readonly ids: IdSequenceData;
 }
 
 export class DataStore {
+  readonly #generation = new Generation();
   accounts: AccountRecord[] = [];
-  readonly stores = new Map<string, StoreResource[]>();
-  readonly tokens = new Map<string, TokenRecord>();
-  readonly idempotency = new Map<string, IdempotencyRecord>();
+  #stores = new Map<string, StoreResource[]>();
+  readonly tokens = new CowMap<string, TokenRecord>(this.#generation);
+  readonly idempotency = new CowMap<string, IdempotencyRecord>(this.#generation);
   oauth: OAuthData = emptyOAuthData();
+  readonly #historyMaps = {
+    campaigns: new CowMap<string, Timeline<CampaignDelivery>>(this.#generation),
+    adGroups: new CowMap<string, Timeline<AdGroupDelivery>>(this.#generation),
+  };
   /** What past days delivered under, so writes today leave past reports as they were. */
-  history = new DeliveryHistory();
+  readonly history = new DeliveryHistory(undefined, this.#historyMaps);
   /** The rider state as loaded; the rider API replaces it with a live snapshot function. */
   rider: unknown;
   riderSnapshot: (() => unknown) | undefined;
-  private readonly campaignsById = new Map<string, CampaignRecord>();
-  private readonly campaignsByAccount = new Map<string, CampaignRecord[]>();
-  private readonly adGroupsById = new Map<string, AdGroupRecord>();
-  private readonly adGroupsByCampaign = new Map<string, AdGroupRecord[]>();
-  private readonly adsById = new Map<string, AdRecord>();
-  private readonly adsByAdGroup = new Map<string, AdRecord[]>();
-  /** Creation order over all accounts, for saving. */
-  private campaignOrder: CampaignRecord[] = [];
-  private adGroupOrder: AdGroupRecord[] = [];
-  private adOrder: AdRecord[] = [];
+  /** Ids of resources kept in the state (saved and restored with it). */
+  readonly ids = IdSequence.unseeded();
+  /** Ids of what the state does not keep (report jobs, delivery quotes, webhook events); restarted only by a reset. */
+  readonly runIds = IdSequence.unseeded();
+  // By id in creation order (a Map keeps insertion order, and replacing a value keeps its place).
+  readonly #campaigns = new CowMap<string, CampaignRecord>(this.#generation);
+  readonly #campaignsByAccount = new CowMap<string, CampaignRecord[]>(this.#generation);
+  readonly #adGroups = new CowMap<string, AdGroupRecord>(this.#generation);
+  readonly #adGroupsByCampaign = new CowMap<string, AdGroupRecord[]>(this.#generation);
+  readonly #ads = new CowMap<string, AdRecord>(this.#generation);
+  readonly #adsByAdGroup = new CowMap<string, AdRecord[]>(this.#generation);
+  /** A record's index in its parent's list; a record never moves, and a replacement takes its index. */
+  readonly #position = new WeakMap<object, number>();
 
   constructor(data: StateData) {
     this.load(data);
   }
 
   /**
-   * Replaces everything with `data` (taken over, not copied), in place: handlers that hold
-   * this store see the new state (snapshot restore, reset). The rider's part is the rider
-   * API's to load (see `rider`).
+   * Replaces everything with `data` (taken over, not copied; records are never changed in
+   * place), in place: handlers that hold this store see the new state. The rider's part is
+   * the rider API's to load (see `rider`).
    */
   load(data: StateData): void {
     for (const map of [
-      this.stores,
       this.tokens,
       this.idempotency,
-      this.campaignsById,
-      this.campaignsByAccount,
-      this.adGroupsById,
-      this.adGroupsByCampaign,
-      this.adsById,
-      this.adsByAdGroup,
+      this.#campaigns,
+      this.#campaignsByAccount,
+      this.#adGroups,
+      this.#adGroupsByCampaign,
+      this.#ads,
+      this.#adsByAdGroup,
     ])
       map.clear();
-    this.campaignOrder = [];
-    this.adGroupOrder = [];
-    this.adOrder = [];
+    this.#historyMaps.campaigns.clear();
+    this.#historyMaps.adGroups.clear();
     this.accounts = data.accounts;
-    for (const [account, stores] of Object.entries(data.stores)) this.stores.set(account, stores);
+    this.#stores = new Map(Object.entries(data.stores));
     for (const c of data.campaigns) this.addCampaign(c);
     for (const g of data.adGroups) this.addAdGroup(g);
     for (const a of data.ads) this.addAd(a);
     for (const t of data.tokens) this.tokens.set(t.token, t);
     for (const i of data.idempotency) this.idempotency.set(i.key, i);
     this.oauth = data.oauth ?? emptyOAuthData();
-    this.history = new DeliveryHistory(data.history);
+    for (const [id, timeline] of Object.entries(data.history?.campaigns ?? {})) this.#historyMaps.campaigns.set(id, timeline);
+    for (const [id, timeline] of Object.entries(data.history?.adGroups ?? {})) this.#historyMaps.adGroups.set(id, timeline);
     this.rider = data.rider;
+    this.ids.load(data.ids ?? IdSequence.unseeded().toData());
+  }
+
+  /** The state as it is now; nothing written later reaches it (see FrozenState). */
+  freeze(): FrozenState {
+    const frozen: FrozenState = { ...this.#image(), oauth: structuredClone(this.oauth) };
+    this.#generation.next();
+    return frozen;
+  }
+
+  /** Goes back to a frozen state, which stays as it was for the next restore. The rider API loads `rider`. */
+  thaw(frozen: FrozenState): void {
+    this.#generation.next();
+    this.accounts = frozen.accounts;
+    this.#stores = frozen.stores as Map<string, StoreResource[]>;
+    this.#campaigns.adopt(frozen.campaigns);
+    this.#campaignsByAccount.adopt(frozen.campaignsByAccount);
+    this.#adGroups.adopt(frozen.adGroups);
+    this.#adGroupsByCampaign.adopt(frozen.adGroupsByCampaign);
+    this.#ads.adopt(frozen.ads);
+    this.#adsByAdGroup.adopt(frozen.adsByAdGroup);
+    this.tokens.adopt(frozen.tokens);
+    this.idempotency.adopt(frozen.idempotency);
+    this.oauth = structuredClone(frozen.oauth);
+    this.#historyMaps.campaigns.adopt(frozen.history.campaigns);
+    this.#historyMaps.adGroups.adopt(frozen.history.adGroups);
+    this.rider = frozen.rider;
+    this.ids.load(frozen.ids);
   }
 
   account(id: string, activeOnly = true): AccountRecord | undefined {
@@ -127,70 +189,125 @@ export class DataStore {
   }
 
   accountStores(accountId: string): StoreResource[] {
-    return this.stores.get(accountId) ?? [];
+    return this.#stores.get(accountId) ?? [];
   }
 
-  campaigns(accountId: string): CampaignRecord[] {
-    return this.campaignsByAccount.get(accountId) ?? [];
+  campaigns(accountId: string): readonly CampaignRecord[] {
+    return this.#campaignsByAccount.get(accountId) ?? [];
   }
 
   campaign(accountId: string, campaignId: string): CampaignRecord | undefined {
-    const rec = this.campaignsById.get(campaignId);
+    const rec = this.#campaigns.get(campaignId);
     return rec && rec.account === accountId ? rec : undefined;
   }
 
-  adGroups(campaignId: string): AdGroupRecord[] {
-    return this.adGroupsByCampaign.get(campaignId) ?? [];
+  adGroups(campaignId: string): readonly AdGroupRecord[] {
+    return this.#adGroupsByCampaign.get(campaignId) ?? [];
   }
 
   adGroup(campaignId: string, adGroupId: string): AdGroupRecord | undefined {
-    const rec = this.adGroupsById.get(adGroupId);
+    const rec = this.#adGroups.get(adGroupId);
     return rec && rec.value.campaign_id === campaignId ? rec : undefined;
   }
 
-  ads(adGroupId: string): AdRecord[] {
-    return this.adsByAdGroup.get(adGroupId) ?? [];
+  ads(adGroupId: string): readonly AdRecord[] {
+    return this.#adsByAdGroup.get(adGroupId) ?? [];
   }
 
   addCampaign(rec: CampaignRecord): void {
-    this.campaignsById.set(rec.value.campaign_id, rec);
-    pushTo(this.campaignsByAccount, rec.account, rec);
-    this.campaignOrder.push(rec);
+    this.#campaigns.set(rec.value.campaign_id, rec);
+    this.#append(this.#campaignsByAccount, rec.account, rec);
   }
 
   addAdGroup(rec: AdGroupRecord): void {
-    this.adGroupsById.set(rec.value.ad_group_id, rec);
-    pushTo(this.adGroupsByCampaign, rec.value.campaign_id, rec);
-    this.adGroupOrder.push(rec);
+    this.#adGroups.set(rec.value.ad_group_id, rec);
+    this.#append(this.#adGroupsByCampaign, rec.value.campaign_id, rec);
   }
 
   addAd(rec: AdRecord): void {
-    this.adsById.set(rec.value.ad_id, rec);
-    pushTo(this.adsByAdGroup, rec.value.ad_group_id, rec);
-    this.adOrder.push(rec);
+    this.#ads.set(rec.value.ad_id, rec);
+    this.#append(this.#adsByAdGroup, rec.value.ad_group_id, rec);
+  }
+
+  /** Replaces a campaign's value (records are never changed in place: snapshots share them). */
+  replaceCampaign(rec: CampaignRecord, value: CampaignValue): CampaignRecord {
+    const next = { account: rec.account, value };
+    this.#campaigns.set(value.campaign_id, next);
+    this.#replace(this.#campaignsByAccount, rec.account, rec, next);
+    return next;
+  }
+
+  replaceAdGroup(rec: AdGroupRecord, value: AdGroupValue): AdGroupRecord {
+    const next = { account: rec.account, value };
+    this.#adGroups.set(value.ad_group_id, next);
+    this.#replace(this.#adGroupsByCampaign, rec.value.campaign_id, rec, next);
+    return next;
+  }
+
+  replaceAd(rec: AdRecord, value: Ad): AdRecord {
+    const next = { account: rec.account, value };
+    this.#ads.set(value.ad_id, next);
+    this.#replace(this.#adsByAdGroup, rec.value.ad_group_id, rec, next);
+    return next;
+  }
+
+  #append<R extends object>(lists: CowMap<string, R[]>, parent: string, rec: R): void {
+    const shared = lists.get(parent);
+    const list = shared ? this.#generation.writable(shared, (s) => s.slice()) : this.#generation.own<R[]>([]);
+    if (list !== shared) lists.set(parent, list);
+    this.#position.set(rec, list.length);
+    list.push(rec);
+  }
+
+  #replace<R extends object>(lists: CowMap<string, R[]>, parent: string, old: R, next: R): void {
+    const shared = lists.get(parent);
+    const index = this.#position.get(old);
+    if (!shared || index === undefined || shared[index] !== old) throw new Error('sandbox store: replaced record is not in its list');
+    const list = this.#generation.writable(shared, (s) => s.slice());
+    if (list !== shared) lists.set(parent, list);
+    list[index] = next;
+    this.#position.set(next, index);
   }
 
   toData(): StateData {
+    return stateDataOf({ ...this.#image(), oauth: this.oauth });
+  }
+
+  #image(): Omit<FrozenState, 'oauth'> {
     return {
-      version: 1,
       accounts: this.accounts,
-      stores: Object.fromEntries(this.stores),
-      campaigns: this.campaignOrder,
-      adGroups: this.adGroupOrder,
-      ads: this.adOrder,
-      tokens: [...this.tokens.values()],
-      idempotency: [...this.idempotency.values()],
-      oauth: this.oauth,
+      stores: this.#stores,
+      campaigns: this.#campaigns.frozen(),
+      campaignsByAccount: this.#campaignsByAccount.frozen(),
+      adGroups: this.#adGroups.frozen(),
+      adGroupsByCampaign: this.#adGroupsByCampaign.frozen(),
+      ads: this.#ads.frozen(),
+      adsByAdGroup: this.#adsByAdGroup.frozen(),
+      tokens: this.tokens.frozen(),
+      idempotency: this.idempotency.frozen(),
+      history: { campaigns: this.#historyMaps.campaigns.frozen(), adGroups: this.#historyMaps.adGroups.frozen() },
       rider: this.riderSnapshot ? this.riderSnapshot() : this.rider,
-      history: this.history.toData(),
+      ids: this.ids.toData(),
     };
   }
 }
 
-function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/** A frozen state as the state file holds it. */
+export function stateDataOf(frozen: FrozenState): StateData {
+  return {
+    version: 1,
+    accounts: frozen.accounts,
+    stores: Object.fromEntries(frozen.stores),
+    campaigns: [...frozen.campaigns.values()],
+    adGroups: [...frozen.adGroups.values()],
+    ads: [...frozen.ads.values()],
+    tokens: [...frozen.tokens.values()],
+    idempotency: [...frozen.idempotency.values()],
+    oauth: frozen.oauth,
+    rider: frozen.rider,
+    history: { campaigns: Object.fromEntries(frozen.history.campaigns), adGroups: Object.fromEntries(frozen.history.adGroups) },
+    ids: frozen.ids,
+  };
 }
 
 export function loadState(path: string): StateData | undefined {

@@ -1,17 +1,19 @@
-// Named snapshots of the whole sandbox state (`sandbox snapshot save|restore`, `reset`): the
-// state file's JSON (DataStore.toData, rider included), kept in memory by name and, with
-// --state FILE, also in FILE.snapshots/NAME.json so they outlive a restart. A snapshot is
-// the serialized text, so later writes never reach it and a restore parses a fresh copy.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// Named snapshots of the whole sandbox state (`sandbox snapshot save|restore`, `reset`), kept
+// in memory by name and, with --state FILE, also in FILE.snapshots/NAME.json so they outlive a
+// restart. A snapshot in memory is a frozen state (store.ts): references to the store's
+// copy-on-write containers, so saving and restoring take the same time at any size, and later
+// writes never reach it. Only a snapshot read back from its file pays for parsing, once.
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { saveState, type StateData } from '../store.js';
+import { saveState, stateDataOf, type FrozenState, type StateData } from '../store.js';
 
 /** Names are file names too: letters, digits, dot, dash, underscore; not starting with a dot. */
 export const SNAPSHOT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
 
 export interface SnapshotInfo {
   name: string;
-  bytes: number;
+  /** Size of its file (with --state); a snapshot in memory shares the live state's records and has no size of its own. */
+  bytes?: number;
   /** Sandbox clock when saved, milliseconds since the epoch. */
   saved_at: number;
   campaigns: number;
@@ -23,17 +25,24 @@ export interface Timed {
 }
 
 interface Saved {
-  text: string;
+  /** Absent until a snapshot found only on disk is first restored. */
+  frozen?: FrozenState;
   info: SnapshotInfo;
 }
 
 export interface SnapshotShelfOptions {
   /** Where snapshots are also written (FILE.snapshots), or undefined for memory only. */
   dir?: string;
-  dump: () => StateData;
+  /** The whole state now (DataStore.freeze, rider included). */
+  freeze: () => FrozenState;
+  /** Goes back to a frozen state (DataStore.thaw, and the rider's part). */
+  thaw: (frozen: FrozenState) => void;
+  /** Replaces the state with a state file's data (a snapshot read from disk). */
   load: (data: StateData) => void;
   /** The state a reset goes back to: the seeded demo data. */
-  fresh: () => StateData;
+  fresh: () => FrozenState;
+  /** What a reset restarts besides the state (what is numbered per run: report and event ids). */
+  restartRun: () => void;
   now: () => number;
 }
 
@@ -44,14 +53,15 @@ export class SnapshotShelf {
 
   save(name: string): SnapshotInfo & Timed {
     const started = performance.now();
-    const data = this.o.dump();
-    const text = JSON.stringify(data);
-    const info: SnapshotInfo = { name, bytes: Buffer.byteLength(text), saved_at: this.o.now(), campaigns: data.campaigns.length };
-    this.#saved.set(name, { text, info });
+    const frozen = this.o.freeze();
+    const info: SnapshotInfo = { name, saved_at: this.o.now(), campaigns: frozen.campaigns.size };
     if (this.o.dir) {
       mkdirSync(this.o.dir, { recursive: true, mode: 0o700 });
-      saveState(join(this.o.dir, `${name}.json`), data);
+      const path = join(this.o.dir, `${name}.json`);
+      saveState(path, stateDataOf(frozen));
+      info.bytes = statSync(path).size;
     }
+    this.#saved.set(name, { frozen, info });
     return { ...info, ms: performance.now() - started };
   }
 
@@ -60,13 +70,18 @@ export class SnapshotShelf {
     const started = performance.now();
     const saved = this.#saved.get(name) ?? this.#fromDisk(name);
     if (!saved) return undefined;
-    this.o.load(JSON.parse(saved.text) as StateData);
+    if (saved.frozen) this.o.thaw(saved.frozen);
+    else {
+      this.o.load(this.#read(name)!);
+      saved.frozen = this.o.freeze();
+    }
     return { ...saved.info, ms: performance.now() - started };
   }
 
   reset(): Timed {
     const started = performance.now();
-    this.o.load(this.o.fresh());
+    this.o.thaw(this.o.fresh());
+    this.o.restartRun();
     return { ms: performance.now() - started };
   }
 
@@ -81,14 +96,22 @@ export class SnapshotShelf {
     });
   }
 
+  /** A snapshot saved by an earlier run: its info now, its state when first restored. */
   #fromDisk(name: string): Saved | undefined {
-    if (!this.o.dir || !SNAPSHOT_NAME.test(name)) return undefined;
-    const path = join(this.o.dir, `${name}.json`);
-    if (!existsSync(path)) return undefined;
-    const text = readFileSync(path, 'utf8');
-    const data = JSON.parse(text) as StateData;
-    const saved = { text, info: { name, bytes: Buffer.byteLength(text), saved_at: this.o.now(), campaigns: data.campaigns.length } };
+    const path = this.#path(name);
+    if (!path || !existsSync(path)) return undefined;
+    const data = this.#read(name)!;
+    const saved = { info: { name, bytes: statSync(path).size, saved_at: this.o.now(), campaigns: data.campaigns.length } };
     this.#saved.set(name, saved);
     return saved;
+  }
+
+  #read(name: string): StateData | undefined {
+    const path = this.#path(name);
+    return path ? (JSON.parse(readFileSync(path, 'utf8')) as StateData) : undefined;
+  }
+
+  #path(name: string): string | undefined {
+    return this.o.dir && SNAPSHOT_NAME.test(name) ? join(this.o.dir, `${name}.json`) : undefined;
   }
 }

@@ -24,7 +24,7 @@ interface PastState<S> {
   state: S;
 }
 
-interface Timeline<S> {
+export interface Timeline<S> {
   /** Sandbox time of creation through the API; absent for seeded resources. */
   createdAt?: number;
   /** Oldest first. */
@@ -40,13 +40,21 @@ export interface HistoryData {
 const CAMPAIGN_FIELDS = ['configured_status', 'budget'] as const;
 const AD_GROUP_FIELDS = ['configured_status', 'budget', 'schedule'] as const;
 
+/** Where the timelines are kept (the store passes copy-on-write maps: timelines are replaced, never changed). */
+export interface HistoryMaps {
+  campaigns: Map<string, Timeline<CampaignDelivery>>;
+  adGroups: Map<string, Timeline<AdGroupDelivery>>;
+}
+
 export class DeliveryHistory {
   private readonly campaigns: Map<string, Timeline<CampaignDelivery>>;
   private readonly adGroups: Map<string, Timeline<AdGroupDelivery>>;
 
-  constructor(data?: HistoryData) {
-    this.campaigns = new Map(Object.entries(data?.campaigns ?? {}));
-    this.adGroups = new Map(Object.entries(data?.adGroups ?? {}));
+  constructor(data?: HistoryData, maps: HistoryMaps = { campaigns: new Map(), adGroups: new Map() }) {
+    this.campaigns = maps.campaigns;
+    this.adGroups = maps.adGroups;
+    for (const [id, timeline] of Object.entries(data?.campaigns ?? {})) this.campaigns.set(id, timeline);
+    for (const [id, timeline] of Object.entries(data?.adGroups ?? {})) this.adGroups.set(id, timeline);
   }
 
   campaignCreated(id: string, at: number): void {
@@ -93,12 +101,12 @@ function note<S>(timelines: Map<string, Timeline<S>>, id: string, before: S, cha
   // keeps references; JSON compares them only to skip patches that change no delivery field.
   const changed = fields.some((f) => f in changes && JSON.stringify(changes[f]) !== JSON.stringify(before[f]));
   if (!changed) return;
-  let timeline = timelines.get(id);
-  if (!timeline) timelines.set(id, (timeline = { past: [] }));
+  const timeline = timelines.get(id) ?? { past: [] };
   // A state that began and ended within one day held at no midnight: no day delivered in it.
   const last = timeline.past.at(-1);
   if (last && Math.floor(last.until / DAY_MS) === Math.floor(at / DAY_MS)) return;
-  timeline.past.push({ until: at, state: before });
+  // A new timeline, not a push: snapshots of the store share the old one.
+  timelines.set(id, { ...timeline, past: [...timeline.past, { until: at, state: before }] });
 }
 
 function stateOn<V extends object, S>(timeline: Timeline<S> | undefined, current: V, day: number): V | undefined {

@@ -24,7 +24,7 @@ export async function startReporting(
 ): Promise<SandboxReporting> {
   const origin = new DownloadOrigin(ctx.now);
   await origin.listen(options.host, options.publicHost);
-  const jobs = new ReportJobs(origin, ctx.now, options.timeScale);
+  const jobs = new ReportJobs(origin, ctx.now, options.timeScale, (prefix) => ctx.store.runIds.hex(prefix));
   registerReportingRoutes(router, ctx, jobs);
   return {
     downloadUrl: origin.url,

@@ -48,10 +48,12 @@ export class ReportJobs {
     private readonly origin: DownloadOrigin,
     private readonly now: () => number,
     private readonly timeScale: number,
+    /** A job's id: `prefix` and hex digits, numbered by the sandbox's run (id-sequence.ts). */
+    private readonly newId: (prefix: string) => string,
   ) {}
 
   create(accountId: string, report: CheckedReport, rows: ReportRows): string {
-    const id = `report_${randomBytes(12).toString('hex')}`;
+    const id = this.newId('report_');
     const startedAt = this.now();
     const job: Job = {
       id,

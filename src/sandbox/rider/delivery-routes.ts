@@ -8,7 +8,6 @@ import type { SandboxContext } from '../context.js';
 import { HttpError, json } from '../http.js';
 import type { Router } from '../router.js';
 import { fieldsOf, jsonBody } from './errors.js';
-import { newId } from './state.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUOTE_LIFETIME_MS = 15 * 60 * 1000;
@@ -32,7 +31,8 @@ export function registerDeliveryRoutes(router: Router, ctx: SandboxContext): voi
     const duration = pickupSeconds + Math.round(miles * 240);
     const quote: DeliveryQuote = {
       kind: 'delivery_quote',
-      id: newId('dqt_'),
+      // Quotes are not kept: numbered by the run, like report jobs.
+      id: ctx.store.runIds.hex('dqt_'),
       created: new Date(now).toISOString(),
       expires: new Date(now + QUOTE_LIFETIME_MS).toISOString(),
       fee: 499 + Math.round(miles * 125),

@@ -43,6 +43,8 @@ export interface SandboxWebhookOptions {
   timeoutMs?: number;
   /** The wall clock the delivery log is stamped with (default Date.now). */
   now?: () => number;
+  /** A new event's id (the sandbox numbers them from its seed; default random). */
+  eventId?: () => string;
 }
 
 /** One attempt, as the sandbox records it (tests and `sandbox serve` logs). */
@@ -170,8 +172,31 @@ export class SandboxWebhooks {
     this.#held.clear();
   }
 
+  /**
+   * As a fresh sandbox (a reset): the delivery log, the attempts and held events go, and the
+   * numbering of events that chaos decisions are keyed by starts again. Deliveries already
+   * under way finish.
+   */
+  restart(): void {
+    for (const { timer } of this.#held.values()) clearTimeout(timer);
+    this.#held.clear();
+    this.#chaosCounts.clear();
+    this.#numbered.clear();
+    this.log.length = 0;
+    this.attempts.length = 0;
+    this.#checkIdle();
+  }
+
   #event(type: EventType, change: RideStatusChange, status: string): WebhookEvent {
-    return buildEvent({ type, resourceId: change.ride.request_id, status, userId: change.userId, baseUrl: this.o.baseUrl(), now: change.at });
+    return buildEvent({
+      type,
+      resourceId: change.ride.request_id,
+      status,
+      userId: change.userId,
+      baseUrl: this.o.baseUrl(),
+      now: change.at,
+      eventId: this.o.eventId?.(),
+    });
   }
 
   #enqueue(pending: Pending): void {
