@@ -164,9 +164,12 @@ export class DataStore {
     return frozen;
   }
 
-  /** Goes back to a frozen state, which stays as it was for the next restore. The rider API loads `rider`. */
+  /**
+   * Goes back to a frozen state, which stays as it was for the next restore: its containers
+   * are owned by no generation (freeze started a new one right after taking them), so the
+   * first write to each copies it. The rider API loads `rider`.
+   */
   thaw(frozen: FrozenState): void {
-    this.#generation.next();
     this.accounts = frozen.accounts;
     this.#stores = frozen.stores as Map<string, StoreResource[]>;
     this.#campaigns.adopt(frozen.campaigns);
