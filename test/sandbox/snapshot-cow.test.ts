@@ -62,7 +62,8 @@ async function writeEverywhere(sandbox: Sandbox, token: string, rider: string, a
         {
           campaign_id: seeded,
           configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
-          budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '9900000', currency_code: 'USD' } },
+          // Another budget each round: a later round adds to the campaign's delivery history.
+          budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: String(tag.length * 100000), currency_code: 'USD' } },
         },
       ],
     }),
@@ -138,12 +139,12 @@ async function writeEverywhere(sandbox: Sandbox, token: string, rider: string, a
   ok(await api(url, rider, 'PUT', `/v1.2/sandbox/requests/${ride.body.request_id}`, { status: 'completed' }), 'ride completed');
   // A surge on another product, and an estimate there (a surge confirmation).
   const other = products.find((p: { product_id: string; product_group: string }) => p.product_id !== x && p.product_group !== 'taxi').product_id as string;
-  ok(await api(url, rider, 'PUT', `/v1.2/sandbox/products/${other}`, { surge_multiplier: 2.5 }), 'override');
+  ok(await api(url, rider, 'PUT', `/v1.2/sandbox/products/${other}`, { surge_multiplier: tag === 'before' ? 2.5 : 3 }), 'override');
   const surged = ok(await api(url, rider, 'POST', '/v1.2/requests/estimate', { product_id: other, ...START, ...END }), 'surged estimate');
   ids.push(surged.body.price.surge_confirmation_id as string, surged.body.price.fare_id as string);
-  ok(await api(url, rider, 'PATCH', '/v1.2/me', { applied_promotion_codes: 'FREERIDE' }), 'promotion');
+  // A second code after the first: the user's list grows.
+  ok(await api(url, rider, 'PATCH', '/v1.2/me', { applied_promotion_codes: tag === 'before' ? 'FREERIDE' : 'WELCOME10' }), 'promotion');
   ok(await api(url, rider, 'PUT', '/v1.2/places/home', { address: `1 Market St ${tag}, San Francisco` }), 'place');
-  sandbox.rider.expireFares();
   return ids;
 }
 
@@ -153,9 +154,11 @@ describe('copy-on-write snapshots', () => {
     const rider = await userToken(sandbox.url, 'profile request');
     await writeEverywhere(sandbox, token, rider, account, clock, 'before');
     const saved = await dump(sandbox);
+    const savedAt = clock.now;
     expect((await consolePost(sandbox, '/_sandbox/snapshots', { name: 's' })).status).toBe(201);
     expect(await dump(sandbox)).toBe(saved);
 
+    sandbox.rider.expireFares(); // fares saved unexpired (the clock has not moved), changed in place
     await writeEverywhere(sandbox, token, rider, account, clock, 'after');
     await getToken(sandbox.url); // a token issued
     expect(await dump(sandbox)).not.toBe(saved);
@@ -163,6 +166,9 @@ describe('copy-on-write snapshots', () => {
     expect(await dump(sandbox)).toBe(saved);
 
     // Writes after a restore change the live state only: the snapshot restores as saved again.
+    // Back at the moment of the save, the restored fares are unexpired, and expiring changes them.
+    clock.now = savedAt;
+    sandbox.rider.expireFares();
     await writeEverywhere(sandbox, token, rider, account, clock, 'after restore');
     expect(await dump(sandbox)).not.toBe(saved);
     expect((await consolePost(sandbox, '/_sandbox/snapshots/s/restore')).status).toBe(200);
