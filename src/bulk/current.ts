@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
-import { walkPages } from '../api/paginate.js';
+import { walkPages, type Page } from '../api/paginate.js';
 import { ApiError } from '../errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { itemSchema } from './resource-schemas.js';
@@ -38,8 +38,12 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
     return fields;
   };
   const newReader = (key: string, at: AdsScope) => {
-    const items = walkPages((query) => api.list<Json>(resource, at, query, reading, retry), { all: true });
-    const reader = new CollectionReader(items, (item) => String(item[resource.idField]), compact);
+    // Each page compacted as it comes: the page as parsed (ad groups, permissions, times:
+    // several times the fields kept) then dies young, instead of being held (and copied by
+    // every minor GC, then promoted) while its items wait to be taken and the next page is read.
+    const compactPage = (page: Page<Json>): Page<Json> => ({ ...page, items: page.items.map(compact) });
+    const items = walkPages((query) => api.list<Json>(resource, at, query, reading, retry).then(compactPage), { all: true });
+    const reader = new CollectionReader(items, (item) => String(item[resource.idField]));
     collections.set(key, reader);
     return reader;
   };
@@ -88,17 +92,17 @@ class CollectionReader {
   /** The reader, paused with enough read ahead. */
   #resume: (() => void) | undefined;
 
-  constructor(items: AsyncIterable<Json>, idOf: (item: Json) => string, compact: (item: Json) => Json) {
-    void this.#read(items, idOf, compact);
+  constructor(items: AsyncIterable<Json>, idOf: (item: Json) => string) {
+    void this.#read(items, idOf);
   }
 
-  async #read(items: AsyncIterable<Json>, idOf: (item: Json) => string, compact: (item: Json) => Json): Promise<void> {
+  async #read(items: AsyncIterable<Json>, idOf: (item: Json) => string): Promise<void> {
     try {
       let count = 0;
       for await (const item of items) {
         const id = idOf(item);
         if (!this.#seen.get(id)) this.#ahead++; // (an id read again after it was taken is ahead again)
-        this.#seen.set(id, compact(item));
+        this.#seen.set(id, item);
         if (++count % 500 !== 0) continue;
         this.#notify();
         // A lookup waiting for an id not read yet always gets more pages (the input may be in any order).

@@ -195,7 +195,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
         batch.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
         if (batch.length >= options.batchSize) dispatch(key);
       }
-      yield* drainReady();
+      // (a generator per row only when a result is ready: most rows wait for their batch)
+      if (done.has(nextToYield)) yield* drainReady();
       // Back-pressure: at most `concurrency` batches in flight.
       while (inFlight >= options.concurrency) {
         await new Promise<void>((resolve) => (wake = resolve));
