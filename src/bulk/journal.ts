@@ -183,8 +183,12 @@ export class Journal {
 
 /** A write can land in part (a disk filling up): the rest is written, or the error thrown. */
 function writeAll(fd: number, text: string): void {
+  // The text as it is (no copy into a Buffer first): written whole but for a disk filling up.
+  const written = fs.writeSync(fd, text);
+  const length = Buffer.byteLength(text);
+  if (written === length) return;
   const data = Buffer.from(text);
-  for (let at = 0; at < data.length;) at += fs.writeSync(fd, data, at, data.length - at);
+  for (let at = written; at < length;) at += fs.writeSync(fd, data, at, length - at);
 }
 
 function asError(error: unknown): Error {

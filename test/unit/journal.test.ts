@@ -3,11 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Journal, readJournal } from '../../src/bulk/journal.js';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,6 +34,25 @@ describe('journal', () => {
     const state = await readJournal(file);
     expect([...state.done.keys()]).toEqual(['c2', 'c3']);
     expect(state.inFlight.map((batch) => batch.key)).toEqual(['k2']);
+  });
+
+  it('a record written in part (a disk filling up) is written whole, its non-ASCII text too', async () => {
+    const file = journalFile();
+    const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
+    // The first write of the record lands up to the middle of "é" (2 bytes); the rest follows.
+    const write = fs.writeSync.bind(fs) as (fd: number, data: string | Buffer, ...rest: number[]) => number;
+    let cut = true;
+    vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: string | Buffer, ...rest: number[]) => {
+      if (!cut) return write(fd, data, ...rest);
+      cut = false;
+      const bytes = Buffer.from(data as string);
+      return write(fd, bytes.subarray(0, bytes.indexOf(Buffer.from('é')) + 1));
+    }) as typeof fs.writeSync);
+    await journal.sent({ key: 'é1', rows: ['cé'], hashes: ['h'], lines: [2] });
+    vi.restoreAllMocks();
+    journal.close();
+    const state = await readJournal(file);
+    expect(state.inFlight).toEqual([{ type: 'sent', key: 'é1', rows: ['cé'], hashes: ['h'], lines: [2] }]);
   });
 
   it('a record cut short does not swallow the first record of the run that resumes it', async () => {
