@@ -102,7 +102,7 @@ export class DataStore {
     adGroups: new CowMap<string, Timeline<AdGroupDelivery>>(this.#generation),
   };
   /** What past days delivered under, so writes today leave past reports as they were. */
-  readonly history = new DeliveryHistory(undefined, this.#historyMaps);
+  readonly history = new DeliveryHistory(this.#historyMaps);
   /** The rider state as loaded; the rider API replaces it with a live snapshot function. */
   rider: unknown;
   riderSnapshot: (() => unknown) | undefined;

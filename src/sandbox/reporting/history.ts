@@ -50,11 +50,10 @@ export class DeliveryHistory {
   private readonly campaigns: Map<string, Timeline<CampaignDelivery>>;
   private readonly adGroups: Map<string, Timeline<AdGroupDelivery>>;
 
-  constructor(data?: HistoryData, maps: HistoryMaps = { campaigns: new Map(), adGroups: new Map() }) {
+  /** The store loads and saves the maps (HistoryData in the state file). */
+  constructor(maps: HistoryMaps = { campaigns: new Map(), adGroups: new Map() }) {
     this.campaigns = maps.campaigns;
     this.adGroups = maps.adGroups;
-    for (const [id, timeline] of Object.entries(data?.campaigns ?? {})) this.campaigns.set(id, timeline);
-    for (const [id, timeline] of Object.entries(data?.adGroups ?? {})) this.adGroups.set(id, timeline);
   }
 
   campaignCreated(id: string, at: number): void {
@@ -83,10 +82,6 @@ export class DeliveryHistory {
   /** The ad group as it delivered on the day starting at `day`; undefined when it did not exist yet. */
   adGroupOn<G extends AdGroupDelivery & { ad_group_id: string }>(group: G, day: number): G | undefined {
     return stateOn(this.adGroups.get(group.ad_group_id), group, day);
-  }
-
-  toData(): HistoryData {
-    return { campaigns: Object.fromEntries(this.campaigns), adGroups: Object.fromEntries(this.adGroups) };
   }
 }
 
