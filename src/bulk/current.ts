@@ -73,16 +73,32 @@ const FEW_AGAIN = 20;
 /** Items read ahead of the lookups while none waits: pages enough to keep writes busy, not the whole account. */
 const READ_AHEAD = 2_000;
 
-/** What the reader keeps of an id once its item was taken: enough to tell an id asked for again. */
-const TAKEN = null;
+/**
+ * What the reader keeps of an id once its item was taken: a 52-bit hash, enough to tell an
+ * id asked for again (a collision only makes a row's resource read afresh) in a fraction of
+ * the memory of the id itself, which held most of the live heap of a 1,000,000-row dry run.
+ */
+function takenMark(id: string): number {
+  // Two 26-bit FNV-1a-like halves.
+  let high = 0x811c9d;
+  let low = 0x2c9277;
+  for (let i = 0; i < id.length; i++) {
+    const code = id.charCodeAt(i);
+    high = Math.imul(high ^ code, 0x1000193) & 0x3ffffff;
+    low = Math.imul(low ^ code, 0x5bd1e995) & 0x3ffffff;
+  }
+  return high * 0x4000000 + low;
+}
 
 /**
  * Items read in the background, each let go once taken, so memory holds only what is read
  * ahead of the lookups; an id asked for again is reported, for the caller to read afresh.
  */
 class CollectionReader {
-  /** Every id read so far: its item until taken, then TAKEN (one map: a look-up per id, not two). */
-  readonly #seen = new Map<string, Json | typeof TAKEN>();
+  /** Items read and not taken yet, by id. */
+  readonly #items = new Map<string, Json>();
+  /** The takenMark of every id taken. */
+  readonly #taken = new Set<number>();
   /** Items read and not taken yet. */
   #ahead = 0;
   #done = false;
@@ -101,8 +117,8 @@ class CollectionReader {
       let count = 0;
       for await (const item of items) {
         const id = idOf(item);
-        if (!this.#seen.get(id)) this.#ahead++; // (an id read again after it was taken is ahead again)
-        this.#seen.set(id, item);
+        if (!this.#items.has(id)) this.#ahead++; // (an id read again after it was taken is ahead again)
+        this.#items.set(id, item);
         if (++count % 500 !== 0) continue;
         this.#notify();
         // A lookup waiting for an id not read yet always gets more pages (the input may be in any order).
@@ -125,7 +141,7 @@ class CollectionReader {
     // The ids before `known` are read (or taken) already: each wake checks only the rest.
     let known = 0;
     for (;;) {
-      while (known < ids.length && this.#seen.has(ids[known]!)) known++;
+      while (known < ids.length && (this.#items.has(ids[known]!) || this.#taken.has(takenMark(ids[known]!)))) known++;
       if (known === ids.length || this.#done) break;
       const more = new Promise<void>((resolve) => this.#wake.push(resolve));
       this.#resumeReading();
@@ -135,12 +151,13 @@ class CollectionReader {
     const found = new Map<string, Json>();
     const again = new Set<string>();
     for (const id of ids) {
-      const item = this.#seen.get(id);
+      const item = this.#items.get(id);
       if (item) {
         found.set(id, item);
-        this.#seen.set(id, TAKEN);
+        this.#items.delete(id);
+        this.#taken.add(takenMark(id));
         this.#ahead--;
-      } else if (item === TAKEN && !found.has(id)) {
+      } else if (!found.has(id) && this.#taken.has(takenMark(id))) {
         again.add(id);
       }
     }
