@@ -1,8 +1,10 @@
 // Ids the sandbox makes, numbered from a seed: the Nth id of a seed is always the same, so a
 // fresh sandbox and a reset one give the same ids to the same calls. Two sequences serve it:
-// the state's (campaigns, ad groups, ads, rides, fares, surge confirmations; saved with the
-// state, so a restore numbers on from where its snapshot was) and the run's (report jobs,
-// delivery quotes, webhook events; not part of the state, restarted only by a reset).
+// the state's (campaigns, ad groups, ads; saved with the state, so a restore numbers on from
+// where its snapshot was) and the run's (report jobs: not part of the state, restarted only by
+// a reset). Rides, fares and webhook events keep random ids: receivers drop an event whose ride
+// id and status they have seen (spec 6.3.1), so a ride id must not come again for a listener
+// that outlives a reset, a restore or a restart.
 import { createHash, randomBytes } from 'node:crypto';
 
 export interface IdSequenceData {

@@ -92,7 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? SANDBOX_DEFAULT_SEED;
   const seeded = () => seedData({ seed, campaigns: options.campaigns });
   const store = new DataStore(loaded ?? seeded());
-  // What the state does not keep (report jobs, quotes, webhook events) is numbered per run.
+  // What the state does not keep (report jobs) is numbered per run.
   const restartRunIds = () => store.runIds.load({ seed: `${seed}/run`, next: 0 });
   restartRunIds();
   const persister = new Persister(options.statePath, store);
@@ -141,7 +141,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secretOf: (clientId) => findClient(clientId)?.client_secret,
     granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
     log: options.log,
-    eventId: () => store.runIds.uuid(),
   });
   rider.onRideStatusChange((change) => webhooks.onRideStatusChange(change));
   registerWebhookRoutes(router, webhooks, (clientId) => findClient(clientId) !== undefined);

@@ -108,7 +108,7 @@ export class DataStore {
   riderSnapshot: (() => unknown) | undefined;
   /** Ids of resources kept in the state (saved and restored with it). */
   readonly ids = IdSequence.unseeded();
-  /** Ids of what the state does not keep (report jobs, delivery quotes, webhook events); restarted only by a reset. */
+  /** Ids of what the state does not keep (report jobs); restarted only by a reset. */
   readonly runIds = IdSequence.unseeded();
   // By id in creation order (a Map keeps insertion order, and replacing a value keeps its place).
   readonly #campaigns = new CowMap<string, CampaignRecord>(this.#generation);

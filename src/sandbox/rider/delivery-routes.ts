@@ -8,6 +8,7 @@ import type { SandboxContext } from '../context.js';
 import { HttpError, json } from '../http.js';
 import type { Router } from '../router.js';
 import { fieldsOf, jsonBody } from './errors.js';
+import { newId } from './state.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUOTE_LIFETIME_MS = 15 * 60 * 1000;
@@ -31,8 +32,7 @@ export function registerDeliveryRoutes(router: Router, ctx: SandboxContext): voi
     const duration = pickupSeconds + Math.round(miles * 240);
     const quote: DeliveryQuote = {
       kind: 'delivery_quote',
-      // Quotes are not kept: numbered by the run, like report jobs.
-      id: ctx.store.runIds.hex('dqt_'),
+      id: newId('dqt_'),
       created: new Date(now).toISOString(),
       expires: new Date(now + QUOTE_LIFETIME_MS).toISOString(),
       fee: 499 + Math.round(miles * 125),

@@ -11,7 +11,7 @@ import { jsonBodyWithoutNulls, parseOr422, riderError } from './errors.js';
 import { round } from './geo.js';
 import { formatMoney } from '../../schemas/money.js';
 import { fareParts, fareRange, inUnit, tripOf, upfrontFare } from './pricing.js';
-import { FARE_LIFETIME_MS, type RiderState } from './state.js';
+import { FARE_LIFETIME_MS, newId, type RiderState } from './state.js';
 import { checkTrip } from './trip-checks.js';
 import { tripEnds } from './places.js';
 import type { Trips } from './trips.js';
@@ -22,7 +22,7 @@ export function sandboxUrl(req: SandboxRequest, path: string): string {
 }
 
 export function surgeConfirmation(ctx: SandboxContext, state: RiderState, req: SandboxRequest, p: CatalogProduct, userId: string, multiplier: number) {
-  const id = state.newId('sc_');
+  const id = newId('sc_');
   const expiresAt = ctx.now() + FARE_LIFETIME_MS;
   state.confirmations.set(id, { surge_confirmation_id: id, product_id: p.product.product_id, user_id: userId, multiplier, expires_at: expiresAt });
   return { href: sandboxUrl(req, `/v1.2/surge-confirmations/${id}`), surge_confirmation_id: id, multiplier, expires_at: Math.floor(expiresAt / 1000) };
@@ -61,7 +61,7 @@ export function registerEstimateRoutes(router: Router, ctx: SandboxContext, stat
       trip = { distance_estimate: round(inUnit(p, miles), 2), distance_unit: p.rates.distance_unit, duration_estimate: t.seconds };
       if (p.product.upfront_fare_enabled) {
         const fare = upfrontFare(p, t, surge);
-        const fareId = state.newId('fare_');
+        const fareId = newId('fare_');
         const expiresAt = ctx.now() + FARE_LIFETIME_MS;
         state.fares.set(fareId, {
           fare_id: fareId,

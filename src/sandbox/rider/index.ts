@@ -34,7 +34,7 @@ export interface RiderSandbox {
 
 export function registerRiderRoutes(router: Router, ctx: SandboxContext, options: { timeScale?: number } = {}): RiderSandbox {
   const timeScale = options.timeScale && options.timeScale > 0 ? options.timeScale : 1;
-  const state = new RiderState((prefix) => ctx.store.ids.hex(prefix));
+  const state = new RiderState();
   const events = new RideEvents();
   const trips = new Trips(state, events, ctx.now, timeScale);
   if (ctx.store.rider) restoreRider(ctx.store.rider as RiderData, state, trips);

@@ -1,5 +1,6 @@
 // Mutable rider state of one sandbox: product overrides (surge, drivers), issued fares and
 // surge confirmations, applied promotions, saved places. Saved in --state files by persistence.ts.
+import { randomBytes } from 'node:crypto';
 import type { AppliedPromotion, PlaceId } from '../../schemas/rider.js';
 import { Catalog, type CatalogProduct } from './catalog.js';
 import type { Point } from './geo.js';
@@ -34,13 +35,11 @@ export const PROMOTIONS: Readonly<Record<string, string>> = {
   WELCOME10: '$10 off your next 3 rides',
 };
 
-export class RiderState {
-  /**
-   * A new id of something the state keeps (a ride, fare or surge confirmation): `prefix` and
-   * 24 hex digits, numbered by the state's id sequence (id-sequence.ts).
-   */
-  constructor(readonly newId: (prefix: string) => string) {}
+export function newId(prefix: string): string {
+  return `${prefix}${randomBytes(12).toString('hex')}`;
+}
 
+export class RiderState {
   readonly catalog = new Catalog();
   readonly overrides = new Map<string, { surge?: number; drivers?: boolean }>();
   readonly fares = new Map<string, Fare>();

@@ -8,7 +8,7 @@ import type { CatalogProduct } from './catalog.js';
 import type { RideEvents } from './events.js';
 import { round, type Point } from './geo.js';
 import { fareParts, inUnit, type Trip } from './pricing.js';
-import type { RiderState } from './state.js';
+import { newId, type RiderState } from './state.js';
 
 /** Simulated seconds the sandbox spends in each moving status. */
 const PROCESSING_SECONDS = 5;
@@ -51,7 +51,7 @@ export class Trips {
 
   create(init: Omit<Ride, 'request_id' | 'status' | 'since' | 'requested_at'>): Ride {
     const now = this.now();
-    const ride: Ride = { ...init, request_id: this.state.newId(''), status: 'processing', since: now, requested_at: now };
+    const ride: Ride = { ...init, request_id: newId(''), status: 'processing', since: now, requested_at: now };
     this.#rides.set(ride.request_id, ride);
     this.#emit(ride, undefined, now);
     this.#schedule(ride);

@@ -43,8 +43,6 @@ export interface SandboxWebhookOptions {
   timeoutMs?: number;
   /** The wall clock the delivery log is stamped with (default Date.now). */
   now?: () => number;
-  /** A new event's id (the sandbox numbers them from its seed; default random). */
-  eventId?: () => string;
 }
 
 /** One attempt, as the sandbox records it (tests and `sandbox serve` logs). */
@@ -188,15 +186,7 @@ export class SandboxWebhooks {
   }
 
   #event(type: EventType, change: RideStatusChange, status: string): WebhookEvent {
-    return buildEvent({
-      type,
-      resourceId: change.ride.request_id,
-      status,
-      userId: change.userId,
-      baseUrl: this.o.baseUrl(),
-      now: change.at,
-      eventId: this.o.eventId?.(),
-    });
+    return buildEvent({ type, resourceId: change.ride.request_id, status, userId: change.userId, baseUrl: this.o.baseUrl(), now: change.at });
   }
 
   #enqueue(pending: Pending): void {
