@@ -21,6 +21,8 @@ export interface BrowserPage {
   focus(selector: string): Promise<void>;
   hover(selector: string): Promise<void>;
   press(key: Key): Promise<void>;
+  /** Types text key by key into the focused element. */
+  type(text: string): Promise<void>;
   /** A PNG of the page. */
   screenshot(file: string): Promise<void>;
   close(): Promise<void>;

@@ -51,6 +51,7 @@ export function playwrightPage(page: Page): BrowserPage {
     focus: (selector) => page.locator(selector).first().focus(),
     hover: (selector) => page.locator(selector).first().hover(),
     press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
     screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
     close: () => page.close(),
   };

@@ -37,6 +37,7 @@ function puppeteerPage(page: Page): BrowserPage {
     focus: (selector) => page.focus(selector),
     hover: (selector) => page.locator(selector).hover(),
     press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
     screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
     close: () => page.close(),
   };

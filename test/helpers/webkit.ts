@@ -79,6 +79,7 @@ function webDriverPage(session: WebDriverSession, forget: () => void): BrowserPa
     focus: async (selector) => void (await session.execute('arguments[0].focus()', [await session.find(selector)])),
     hover: async (selector) => session.pointTo(await session.find(selector)),
     press: (key) => session.keys(KEYS[key]),
+    type: (text) => session.keys(...text),
     screenshot: async (file) => fs.writeFileSync(file, await session.screenshot()),
     close: async () => {
       forget();
