@@ -41,7 +41,7 @@ export interface SnapshotShelfOptions {
   load: (data: StateData) => void;
   /** The state a reset goes back to: the seeded demo data. */
   fresh: () => FrozenState;
-  /** What a reset restarts besides the state (what is numbered per run: report and event ids). */
+  /** What a reset restarts besides the state: report ids and the numbering of webhook events. */
   restartRun: () => void;
   now: () => number;
 }
