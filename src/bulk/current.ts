@@ -11,6 +11,7 @@ import { walkPages, type Page } from '../api/paginate.js';
 import { ApiError } from '../errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { itemSchema } from './resource-schemas.js';
+import { IdMarks } from './id-marks.js';
 
 type Json = Record<string, unknown>;
 
@@ -74,31 +75,14 @@ const FEW_AGAIN = 20;
 const READ_AHEAD = 2_000;
 
 /**
- * What the reader keeps of an id once its item was taken: a 52-bit hash, enough to tell an
- * id asked for again (a collision only makes a row's resource read afresh) in a fraction of
- * the memory of the id itself, which held most of the live heap of a 1,000,000-row dry run.
- */
-function takenMark(id: string): number {
-  // Two 26-bit FNV-1a-like halves.
-  let high = 0x811c9d;
-  let low = 0x2c9277;
-  for (let i = 0; i < id.length; i++) {
-    const code = id.charCodeAt(i);
-    high = Math.imul(high ^ code, 0x1000193) & 0x3ffffff;
-    low = Math.imul(low ^ code, 0x5bd1e995) & 0x3ffffff;
-  }
-  return high * 0x4000000 + low;
-}
-
-/**
  * Items read in the background, each let go once taken, so memory holds only what is read
  * ahead of the lookups; an id asked for again is reported, for the caller to read afresh.
  */
 class CollectionReader {
   /** Items read and not taken yet, by id. */
   readonly #items = new Map<string, Json>();
-  /** The takenMark of every id taken. */
-  readonly #taken = new Set<number>();
+  /** Every id taken, as a hash (id-marks.ts): enough to tell an id asked for again. */
+  readonly #taken = new IdMarks();
   /** Items read and not taken yet. */
   #ahead = 0;
   #done = false;
@@ -141,7 +125,7 @@ class CollectionReader {
     // The ids before `known` are read (or taken) already: each wake checks only the rest.
     let known = 0;
     for (;;) {
-      while (known < ids.length && (this.#items.has(ids[known]!) || this.#taken.has(takenMark(ids[known]!)))) known++;
+      while (known < ids.length && (this.#items.has(ids[known]!) || this.#taken.has(ids[known]!))) known++;
       if (known === ids.length || this.#done) break;
       const more = new Promise<void>((resolve) => this.#wake.push(resolve));
       this.#resumeReading();
@@ -155,9 +139,9 @@ class CollectionReader {
       if (item) {
         found.set(id, item);
         this.#items.delete(id);
-        this.#taken.add(takenMark(id));
+        this.#taken.add(id);
         this.#ahead--;
-      } else if (!found.has(id) && this.#taken.has(takenMark(id))) {
+      } else if (!found.has(id) && this.#taken.has(id)) {
         again.add(id);
       }
     }
