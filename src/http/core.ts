@@ -131,6 +131,8 @@ export class HttpCore {
       try {
         response = await this.#once(req.method, url, headers, body, signal);
       } catch (error) {
+        // No answer: the governor's count of requests in flight lets it go.
+        if (ticket) await this.governor!.observe(ticket, 0);
         if (signal?.aborted) throw signal.reason;
         if (!isConnectionError(error) || attempt >= policy.attempts) {
           const proxy = proxyFor(url, this.#options.proxy);

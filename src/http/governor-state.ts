@@ -4,13 +4,32 @@
 // the refused one), the pace drops to 80 % of that, climbs back quickly to 92 % and stays
 // there for a while (a cubic curve, as TCP CUBIC and AWS's adaptive retry mode), then probes
 // above it, so a raised limit or a process that left is found again.
+// Not every 429 is a limit: a server also refuses a request now and then for reasons of its
+// own (a busy shard, a sporadic throttle). A 429 sent while the budget sent well under the
+// known limit, among successes, says nothing about the limit: it is retried after its
+// Retry-After and the pace is kept. Only refusals that come often while under the limit (a
+// limit that was lowered, or other clients on the same quota) lower it, by half at most. A
+// 429 after the server accepted more than the known limit in a window says the limit is
+// higher: it is raised to what was accepted and the pace doubles from it (slow start) until a
+// 429 at the limit, so a limit measured low (early in a run, or from a sporadic refusal) does
+// not keep the pace low.
 
 /** The servers' usual quota window: a limit of R requests per second. */
 export const WINDOW_MS = 1000;
 /** A 429 this long after a drop still belongs to its event (a burst in flight), and recounts it. */
 const EVENT_MS = 2 * WINDOW_MS;
-/** Sends are remembered this long: an event's window ends at most EVENT_MS ago. */
-const KEEP_MS = EVENT_MS + WINDOW_MS;
+/** Refusals under the known limit are judged by the share of the requests sent in this period they are. */
+const DENSE_PERIOD_MS = 5000;
+/** Refusals under the known limit mean a lower limit when at least this many in the period ... */
+const DENSE_COUNT = 3;
+/** ... make at least this share of its requests (sporadic throttling, e.g. 10 %, stays under it). */
+const DENSE_SHARE = 0.3;
+/** A 429 sent when the window held this share of the known limit or more met the limit (the probe above it, or jitter at it). */
+const AT_LIMIT = 0.96;
+/** A limit lowered by refusals under it keeps at least this share of the one before (smoothing: one event halves it at most). */
+const LOWEST_CUT = 0.5;
+/** Sends are remembered this long: an event's window ends at most EVENT_MS ago, and the refusals' period. */
+const KEEP_MS = Math.max(EVENT_MS + WINDOW_MS, DENSE_PERIOD_MS);
 /** After a 429 the pace restarts at this share of the measured rate ... */
 export const DECREASE = 0.8;
 /** ... climbs to this share (a margin for jitter: the server counts arrivals, not our sends) ... */
@@ -45,16 +64,22 @@ export interface BudgetState {
   event?: number;
   /** That refusal's Retry-After. */
   retryAfterMs?: number;
+  /** The least the ceiling of the current event may be counted at (half the one before, when it was lowered from under it). */
+  floor?: number;
   /** The ceiling is the first one measured, while other processes were not pacing yet. */
   provisional?: boolean;
+  /** The ceiling was raised (the server accepted more): the pace doubles from it until a 429 at the limit. */
+  raised?: boolean;
   /** Processes using the budget (their ids) and when each last did. */
   members?: Record<string, number>;
   /** The earliest time the next paced request may start. */
   nextSlot: number;
   /** No request starts before this (a long Retry-After, or a quota header saying none is left). */
   holdUntil: number;
-  /** Send times (ms since the epoch) of requests not known to be refused, the last two seconds, ascending. */
+  /** Send times (ms since the epoch) of requests not known to be refused, the last KEEP_MS, ascending. */
   sent: number[];
+  /** Send times of requests refused with 429, the last KEEP_MS. */
+  refused?: number[];
 }
 
 export function emptyBudget(now: number): BudgetState {
@@ -66,8 +91,9 @@ export function paceOf(state: BudgetState, now: number, maxRate?: number): numbe
   let rate: number | undefined;
   if (state.ceiling !== undefined) {
     const seconds = Math.max(0, now - state.since) / 1000;
-    rate =
-      state.provisional && sharers(state, now) > 1
+    rate = state.raised
+      ? state.ceiling * 2 ** (seconds / SLOW_START_DOUBLING_SECONDS)
+      : state.provisional && sharers(state, now) > 1
         ? state.ceiling * DECREASE * 2 ** (seconds / SLOW_START_DOUBLING_SECONDS)
         : state.ceiling * (PLATEAU + GROWTH * (seconds - PLATEAU_SECONDS) ** 3);
     if (rate > state.ceiling) rate = Math.min(rate, Math.max(state.ceiling, MAX_OVER_SENT * sentInWindow(state.sent, now)));
@@ -124,10 +150,13 @@ export function forgetOld(state: BudgetState, now: number): void {
   let drop = 0;
   while (drop < state.sent.length && state.sent[drop]! < keepFrom) drop++;
   if (drop) state.sent.splice(0, drop);
+  if (state.refused?.some((t) => t < keepFrom)) state.refused = state.refused.filter((t) => t >= keepFrom);
   if (state.ceiling !== undefined && now - state.since > FORGET_MS) {
     delete state.ceiling;
     delete state.event;
     delete state.provisional;
+    delete state.raised;
+    delete state.floor;
   }
 }
 
@@ -137,25 +166,85 @@ export function giveBack(state: BudgetState, slots: readonly number[]): void {
 }
 
 /**
- * A 429 for the request sent at `slot`. A request sent after the last drop starts a new
- * congestion event: the ceiling is what the budget sent in the window before it, and the
- * climb restarts. A request sent before it belongs to the same event: the ceiling is counted
- * again for that window, now knowing one more refused request (the one reduction per event
- * of TCP: a burst of 429s is one signal). A Retry-After longer than a window holds everyone.
+ * A 429 for the request sent at `slot`; says whether it changed the limit. A request sent
+ * after the last drop (not in its millisecond) starts a new congestion event: the ceiling is what the budget sent in
+ * the window before it, and the climb restarts. A request sent before it belongs to the same
+ * event: the ceiling is counted again for that window, now knowing one more refused request
+ * (the one reduction per event of TCP: a burst of 429s is one signal). A request sent well
+ * under the known limit is not a limit met, unless such refusals come densely (then the
+ * limit is lowered, by half at most). A Retry-After longer than a window holds everyone.
  */
-export function refuse(state: BudgetState, slot: number, now: number, retryAfterMs?: number): void {
+export function refuse(state: BudgetState, slot: number, now: number, retryAfterMs?: number): Refusal {
   removeOne(state.sent, slot);
-  const sameEvent = state.event !== undefined && state.ceiling !== undefined && slot < state.since && now - state.since < EVENT_MS;
+  (state.refused ??= []).push(slot);
+  if (retryAfterMs !== undefined && retryAfterMs > HOLD_ALL_AFTER_MS) state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);
+  const sameEvent = state.event !== undefined && state.ceiling !== undefined && slot <= state.since && now - state.since < EVENT_MS;
   if (!sameEvent) {
+    const known = state.ceiling;
+    const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known;
+    const dense = known !== undefined && refusalsDense(state, now);
+    if (underLimit && !dense) return 'sporadic';
+    if (known !== undefined && !underLimit && !dense) {
+      // Sent over the known limit: a limit met if the other sends over it lately were refused too (the probe's
+      // first one is); if more of them were accepted, the limit is higher than known.
+      const over = overLimitOutcomes(state, known, Math.max(state.since, now - DENSE_PERIOD_MS), slot);
+      if (over.accepted > over.refused) {
+        state.ceiling = over.most;
+        state.since = now;
+        state.raised = true;
+        delete state.event;
+        delete state.floor;
+        return 'raised';
+      }
+    }
+    delete state.raised;
     state.provisional = state.ceiling === undefined;
     state.ceiling = MIN_RATE; // counted below
     state.event = slot;
     state.since = now;
     state.nextSlot = Math.max(state.nextSlot, now);
     state.retryAfterMs = retryAfterMs;
+    if (underLimit) state.floor = known * LOWEST_CUT;
+    else delete state.floor;
+    // Refused with nothing accepted in the window before: no rate was measured, only a guess from
+    // Retry-After, so the pace probes up from it (a quota that is really spent soon refuses again).
+    if (sentInWindow(state.sent, slot) === 0) state.raised = true;
   }
   recount(state, now);
-  if (retryAfterMs !== undefined && retryAfterMs > HOLD_ALL_AFTER_MS) state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);
+  return 'limit';
+}
+
+/** What a 429 said: a limit met (the pace dropped), a sporadic refusal (kept), or a limit higher than known (raised). */
+export type Refusal = 'limit' | 'sporadic' | 'raised';
+
+/**
+ * The sends from `from` to before `slot` that went over the known limit (the window before
+ * them already held AT_LIMIT of `ceiling`): how many were accepted and refused, and the most
+ * the server accepted in a window.
+ */
+function overLimitOutcomes(state: BudgetState, ceiling: number, from: number, slot: number): { accepted: number; refused: number; most: number } {
+  const over = AT_LIMIT * ceiling;
+  const sent = state.sent;
+  let accepted = 0;
+  let most = ceiling;
+  for (let i = 0, first = 0; i < sent.length && sent[i]! < slot; i++) {
+    while (sent[first]! <= sent[i]! - WINDOW_MS) first++;
+    const before = i - first;
+    if (sent[i]! >= from && before >= over) {
+      accepted++;
+      most = Math.max(most, ((before + 1) * 1000) / WINDOW_MS);
+    }
+  }
+  const refused = (state.refused ?? []).filter((time) => time >= from && time < slot && sentInWindow(sent, time - 1e-6) >= over).length;
+  return { accepted, refused, most };
+}
+
+/** Whether the refusals of the last DENSE_PERIOD_MS are too many to be sporadic. */
+function refusalsDense(state: BudgetState, now: number): boolean {
+  const from = now - DENSE_PERIOD_MS;
+  const refused = (state.refused ?? []).filter((t) => t > from && t <= now).length;
+  const sent = state.sent.filter((t) => t > from && t <= now).length;
+  return refused >= DENSE_COUNT && refused >= DENSE_SHARE * (refused + sent);
 }
 
 /**
@@ -168,7 +257,7 @@ export function recount(state: BudgetState, now: number): void {
   if (state.event === undefined || state.ceiling === undefined || now - state.since >= EVENT_MS) return;
   const measured = sentInWindow(state.sent, state.event);
   const fallback = WINDOW_MS / Math.max(WINDOW_MS, state.retryAfterMs ?? WINDOW_MS);
-  state.ceiling = Math.max(MIN_RATE, measured > 0 ? measured : fallback);
+  state.ceiling = Math.max(MIN_RATE, state.floor ?? 0, measured > 0 ? measured : fallback);
 }
 
 /** Marks `member` as using the budget now, and forgets those that have not for a while. */
@@ -212,7 +301,10 @@ export function parseBudget(text: string, now: number): BudgetState | undefined 
   if (v.ceiling !== undefined) state.ceiling = v.ceiling;
   if (finite(v.event)) state.event = v.event;
   if (finite(v.retryAfterMs)) state.retryAfterMs = v.retryAfterMs;
+  if (finite(v.floor)) state.floor = v.floor;
+  if (Array.isArray(v.refused) && v.refused.every(finite)) state.refused = [...v.refused];
   if (v.provisional === true) state.provisional = true;
+  if (v.raised === true) state.raised = true;
   if (v.members && typeof v.members === 'object') {
     state.members = Object.fromEntries(Object.entries(v.members).filter(([, seen]) => finite(seen)));
   }

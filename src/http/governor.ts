@@ -1,12 +1,15 @@
 // The quota governor: paces the requests of one profile to one host from what the server
 // says (429s, Retry-After, quota headers), so that a bulk run's batches in flight stop
 // colliding with a rate limit. The HTTP core calls acquire() before each attempt and
-// observe() after it. Until a server refuses a request nothing is paced (a server without
-// a limit costs nothing, as in AWS's adaptive retry mode); the rules of the pace are in
-// governor-state.ts, the shared budget in governor-file.ts. All timing is the injected clock.
+// observe() after it (every ticket is observed: with status 0 when no answer came). Until a
+// server refuses a request nothing is paced (a server without a limit costs nothing, as in
+// AWS's adaptive retry mode), except that a process's first requests go out as answers come
+// back (TCP's slow start): a limit is met by one request, not by every batch in flight at
+// once. The rules of the pace are in governor-state.ts, the shared budget in
+// governor-file.ts. All timing is the injected clock.
 import type { Clock } from '../io.js';
 import { MemoryBudget, type BudgetStore } from './governor-file.js';
-import { addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState } from './governor-state.js';
+import { addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState, type Refusal } from './governor-state.js';
 import { parseRetryAfter } from './retry.js';
 
 /** A request's place in the budget: when it was allowed to start. */
@@ -28,6 +31,13 @@ const LOOK_EVERY_MS = 250;
 const CHUNK_MS = 250;
 /** The longest a request waits for a hold (a Retry-After of hours is the server's to say, in its error). */
 const LONGEST_HOLD_MS = 60_000;
+/**
+ * Slow start: until this many of its requests have been answered (not refused), an unpaced
+ * process has at most one more in flight than it has had answers.
+ */
+const START_ANSWERS = 8;
+/** A request held by the slow start goes after this long even if no answer came (one that is never observed). */
+const START_WAIT_MS = 2000;
 
 export class Governor {
   readonly #clock: Clock;
@@ -44,6 +54,11 @@ export class Governor {
   #syncing: Promise<void> | undefined;
   #requests = 0;
   #refused = 0;
+  /** Requests given a turn and not observed yet, and requests answered (not 429), for the slow start. */
+  #inFlight = 0;
+  #answered = 0;
+  /** Requests held by the slow start, woken by the next answer. */
+  readonly #waiting = new Set<() => void>();
 
   constructor(options: GovernorOptions) {
     this.#clock = options.clock;
@@ -74,6 +89,7 @@ export class Governor {
   }
 
   async #turn(signal?: AbortSignal): Promise<number> {
+    let waitedLong = false;
     for (;;) {
       const now = this.#clock.now();
       if (this.#store.shared && this.pace() === undefined && now - this.#lastLook >= LOOK_EVERY_MS) {
@@ -83,7 +99,12 @@ export class Governor {
       const rate = this.pace();
       const held = this.#state.holdUntil > now;
       if (rate === undefined && !held) {
+        if (!waitedLong && this.#answered < START_ANSWERS && this.#inFlight > this.#answered) {
+          waitedLong = !(await this.#nextAnswer(signal));
+          continue;
+        }
         // Unpaced: go now, and remember the send for a measurement if a 429 comes.
+        this.#inFlight++;
         if (this.#store.shared) this.#unsynced.push(now);
         else {
           await this.#store.update((state) => {
@@ -108,32 +129,70 @@ export class Governor {
       const wait = Math.min(slot - now, LONGEST_HOLD_MS);
       const epoch = this.#state.since;
       if (wait > 0) await this.#clock.sleep(wait, signal);
-      // A 429 came while this one waited: its slot was given at the old pace, so it takes a new one.
-      if (this.#state.since !== epoch) {
+      // A 429 came while this one waited: its slot was given at the old pace, so it takes a new one. So does one
+      // woken later than the next slot (a stalled event loop): the late ones would reach the server together.
+      const late = rate !== undefined && wait > 0 && this.#clock.now() - slot > 1000 / rate;
+      if (this.#state.since !== epoch || late) {
         await this.#sync((state) => giveBack(state, [slot]));
         continue;
       }
+      this.#inFlight++;
       return slot;
     }
   }
 
-  /** What the server said about the request of `ticket`. */
+  #wake(): void {
+    for (const wake of this.#waiting) wake();
+  }
+
+  /** Waits for the next answer to one of this process's requests; false when none came in START_WAIT_MS. */
+  async #nextAnswer(signal?: AbortSignal): Promise<boolean> {
+    const timer = new AbortController();
+    const stop = () => timer.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    let wake!: () => void;
+    const answered = new Promise<void>((resolve) => (wake = resolve));
+    this.#waiting.add(wake);
+    const came = await Promise.race([
+      answered.then(() => true),
+      this.#clock.sleep(START_WAIT_MS, timer.signal).then(
+        () => false,
+        () => false,
+      ),
+    ]).finally(() => {
+      this.#waiting.delete(wake);
+      signal?.removeEventListener('abort', stop);
+      timer.abort();
+    });
+    if (signal?.aborted) throw signal.reason;
+    return came;
+  }
+
+  /** What the server said about the request of `ticket`: its status, or 0 when no answer came. */
   async observe(ticket: Ticket, status: number, headers: Record<string, string | undefined> = {}): Promise<void> {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    if (status !== 0 && status !== 429) this.#answered++;
     const now = this.#clock.now();
     const until = quotaResetOf(headers, now);
-    if (status !== 429 && until === undefined) return;
+    if (status !== 429 && until === undefined) return this.#wake();
     if (status === 429) this.#refused++;
     const retryAfter = status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
     const before = this.pace();
-    // The slots reserved at the old pace go back: the next request reserves at the new one.
-    const unused = status === 429 ? this.#reserved.splice(0) : [];
+    let refusal: Refusal | undefined;
     await this.#sync((state) => {
-      giveBack(state, unused);
-      if (status === 429) refuse(state, ticket.slot, now, retryAfter);
+      if (status === 429) refusal = refuse(state, ticket.slot, now, retryAfter);
+      // The slots reserved at the old pace go back: the next request reserves at the new one.
+      if (refusal === 'limit') giveBack(state, this.#reserved.splice(0));
       if (until !== undefined) holdUntil(state, until);
     });
+    // Those held by the slow start go once the pace knows of this answer.
+    this.#wake();
     const after = this.pace();
-    if (status === 429) this.#trace?.(`* 429: pacing at ${formatRate(after)} requests/s (was ${formatRate(before)})`);
+    if (refusal === 'limit') this.#trace?.(`* 429: pacing at ${formatRate(after)} requests/s (was ${formatRate(before)})`);
+    else if (refusal === 'raised')
+      this.#trace?.(`* 429 after more than the measured limit was accepted: the limit is higher, pacing from ${formatRate(after)} requests/s up`);
+    else if (refusal === 'sporadic')
+      this.#trace?.(`* 429 well under the measured limit, among successes: not a limit, the pace stays ${formatRate(after)} requests/s`);
   }
 
   /** The next reserved slot that is still usable: one far in the past would make a burst, so it is dropped. */

@@ -28,11 +28,11 @@ export interface RunOptions {
 }
 
 /**
- * A clock whose sleeps are 100x shorter, and which remembers what was asked for. Its now()
+ * A clock whose sleeps are `speed` (100) times shorter, and which remembers what was asked for. Its now()
  * keeps up with its sleeps: a sleep of `ms` ends with now() at least `ms` after it began,
  * as on a real clock, so code that sleeps and then reads the time sees the wait it asked for.
  */
-export function fastClock(): Clock & { slept: number[] } {
+export function fastClock(speed = 100): Clock & { slept: number[] } {
   const slept: number[] = [];
   let ahead = 0;
   const now = () => Date.now() + ahead;
@@ -55,7 +55,7 @@ export function fastClock(): Clock & { slept: number[] } {
             ahead += Math.max(0, wakeAt - now());
             resolve();
           },
-          Math.ceil(ms / 100),
+          Math.ceil(ms / speed),
         );
         signal?.addEventListener('abort', onAbort, { once: true });
       }),

@@ -24,7 +24,18 @@ export function virtualClock(start = 1_750_000_000_000): VirtualClock {
     sleep(ms, signal) {
       return new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
-        timers.push({ at: now + Math.max(0, ms), seq: seq++, resolve });
+        const timer = { at: now + Math.max(0, ms), seq: seq++, resolve };
+        timers.push(timer);
+        // As the real clock's: an aborted sleep leaves no timer to move time to.
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const index = timers.indexOf(timer);
+            if (index >= 0) timers.splice(index, 1);
+            reject(signal.reason);
+          },
+          { once: true },
+        );
       });
     },
     async run(work) {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Governor } from '../../src/http/governor.js';
+import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
 import { DECREASE, FORGET_MS, PLATEAU, PLATEAU_SECONDS } from '../../src/http/governor-state.js';
+import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -15,6 +16,22 @@ function slidingWindow(limit: number) {
     if (accepted.length >= limit) return { status: 429, retryAfter: String(Math.max(1, Math.ceil((accepted[0]! + 1000 - now) / 1000))) };
     accepted.push(now);
     return { status: 200 };
+  };
+}
+
+type Server = (now: number) => { status: number; retryAfter?: string };
+
+/** A server that refuses `share` of the requests at random (429, Retry-After 1), whatever the rate: the sandbox's --throttle-rate. */
+function sporadic(share: number, seed = 7): Server {
+  const random = mulberry32(seed);
+  return () => (random() < share ? { status: 429, retryAfter: '1' } : { status: 200 });
+}
+
+/** Sporadic refusals on top of a rate limit (a refused request does not count against the limit). */
+function alongside(random: Server, limit: Server): Server {
+  return (now) => {
+    const answer = random(now);
+    return answer.status === 429 ? answer : limit(now);
   };
 }
 
@@ -34,8 +51,8 @@ interface Run {
 async function simulate(
   clock: VirtualClock,
   governors: Governor[],
-  server: (now: number) => { status: number; retryAfter?: string },
-  options: { count: number; workers: number; latencyMs?: number },
+  server: Server,
+  options: { count: number; workers: number; latencyMs?: number; onAnswer?: (now: number) => void },
 ): Promise<Run> {
   const latency = options.latencyMs ?? 40;
   let next = 0;
@@ -55,6 +72,7 @@ async function simulate(
         await clock.sleep(answer.status === 429 ? latency / 8 : (latency * 3) / 4);
         lastAnswer = clock.now();
         await governor.observe(ticket, answer.status, answer.retryAfter ? { 'retry-after': answer.retryAfter } : {});
+        options.onAnswer?.(clock.now());
         if (answer.status !== 429) break;
         refused++;
         await clock.sleep(Number(answer.retryAfter) * 1000);
@@ -66,10 +84,17 @@ async function simulate(
   return { requests, refused, accepted: requests - refused, throughput: ((requests - refused) * 1000) / (lastAnswer - started) };
 }
 
+/** A request sent through `governor` and answered 200 (every ticket is observed, as the HTTP core does). */
+async function answered(governor: Governor): Promise<Ticket> {
+  const ticket = await governor.acquire();
+  await governor.observe(ticket, 200);
+  return ticket;
+}
+
 /** A governor that sent one request 4 s ago (out of every window the tests look at). */
 async function pastSlowStart(clock: VirtualClock, options: Partial<ConstructorParameters<typeof Governor>[0]> = {}): Promise<Governor> {
   const governor = new Governor({ clock, ...options });
-  await clock.run(governor.acquire());
+  await clock.run(answered(governor));
   await clock.run(clock.sleep(4000));
   return governor;
 }
@@ -79,7 +104,7 @@ describe('quota governor', () => {
     const clock = virtualClock();
     const governor = new Governor({ clock });
     const start = clock.now();
-    for (let i = 0; i < 20; i++) await clock.run(governor.acquire());
+    for (let i = 0; i < 20; i++) await clock.run(answered(governor));
     expect(clock.now()).toBe(start);
     expect(governor.pace()).toBeUndefined();
   });
@@ -90,7 +115,7 @@ describe('quota governor', () => {
     // 10 requests in 900 ms, all accepted; then 4 at once, the first refused ...
     const tickets = [];
     for (let i = 0; i < 10; i++) {
-      tickets.push(await clock.run(governor.acquire()));
+      tickets.push(await clock.run(answered(governor)));
       await clock.run(clock.sleep(100));
     }
     const burst = [];
@@ -109,7 +134,7 @@ describe('quota governor', () => {
     const clock = virtualClock();
     const governor = await pastSlowStart(clock);
     for (let i = 0; i < 20; i++) {
-      await clock.run(governor.acquire());
+      await clock.run(answered(governor));
       await clock.run(clock.sleep(50));
     }
     const refusedTicket = await clock.run(governor.acquire());
@@ -139,7 +164,7 @@ describe('quota governor', () => {
     const clock = virtualClock();
     const governor = await pastSlowStart(clock);
     for (let i = 0; i < 10; i++) {
-      await clock.run(governor.acquire());
+      await clock.run(answered(governor));
       await clock.run(clock.sleep(100));
     }
     await clock.run(governor.observe(await clock.run(governor.acquire()), 429));
@@ -202,7 +227,7 @@ describe('quota governor', () => {
 
     const limited = await pastSlowStart(clock);
     for (let i = 0; i < 20; i++) {
-      await clock.run(limited.acquire());
+      await clock.run(answered(limited));
       await clock.run(clock.sleep(50));
     }
     await clock.run(limited.observe(await clock.run(limited.acquire()), 429));
@@ -222,6 +247,64 @@ describe('quota governor', () => {
       expect(run.throughput / limit).toBeLessThanOrEqual(1);
     });
   }
+
+  it('sporadic 429s (10% at random, no rate limit) are not a limit: the pace stays near the rate sent unpaced, and the run about as fast', async () => {
+    const clock = virtualClock();
+    const unpaced = { acquire: () => Promise.resolve({ slot: clock.now() }), observe: () => Promise.resolve() } as unknown as Governor;
+    const free = await simulate(clock, [unpaced], sporadic(0.1), { count: 2000, workers: 4 });
+    const sendRate = (free.requests * free.throughput) / free.accepted; // requests sent per second, unpaced (about 28)
+
+    const governor = new Governor({ clock });
+    const start = clock.now();
+    const paces: Array<[number, number]> = [];
+    const run = await simulate(clock, [governor], sporadic(0.1), {
+      count: 2000,
+      workers: 4,
+      onAnswer: (now) => paces.push([now - start, governor.pace() ?? Infinity]),
+    });
+    // Every 429 was honoured (retried after its second) and counted. (With seed 7 the very first request is
+    // refused: nothing accepted before it gives no measured rate, so the pace starts near 1 and probes up.)
+    expect(run.refused / run.requests).toBeGreaterThan(0.08);
+    // From 20 s on the pace stays above 80% of the rate sent unpaced, 429s or not (before the change it stayed near 1) ...
+    const later = paces.filter(([at]) => at >= 20_000).map(([, pace]) => pace);
+    expect(later.length).toBeGreaterThan(1000);
+    expect(Math.min(...later)).toBeGreaterThanOrEqual(0.8 * sendRate);
+    // ... and the run of about 90 s was at least 75% as fast as unpaced.
+    expect(run.throughput).toBeGreaterThanOrEqual(0.75 * free.throughput);
+  });
+
+  it('a real limit among sporadic 429s still brings the pace down to it', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    const run = await simulate(clock, [governor], alongside(sporadic(0.1), slidingWindow(10)), { count: 600, workers: 4 });
+    expect(governor.pace()).toBeLessThanOrEqual(10 * 1.1);
+    expect(governor.pace()).toBeGreaterThanOrEqual(10 * 0.7);
+    expect(run.throughput / 10).toBeLessThanOrEqual(1);
+    // The limit's own 429s are few: the 10% sporadic ones and a few more.
+    expect(run.refused / run.requests).toBeLessThanOrEqual(0.15);
+  });
+
+  it('a limit lowered during a run (20 -> 5 requests/s, with sporadic 429s): refusals that come densely under the known limit bring the pace down to the new one', async () => {
+    const clock = virtualClock();
+    const governor = new Governor({ clock });
+    const start = clock.now();
+    const before = slidingWindow(20);
+    const after = slidingWindow(5);
+    const server = alongside(sporadic(0.1), (now) => (now < start + 30_000 ? before(now) : after(now)));
+    let paceBefore: number | undefined;
+    let paceAfter: number | undefined;
+    await simulate(clock, [governor], server, {
+      count: 900,
+      workers: 4,
+      onAnswer: (now) => {
+        if (now < start + 30_000) paceBefore = governor.pace();
+        else if (now > start + 45_000 && paceAfter === undefined) paceAfter = governor.pace();
+      },
+    });
+    expect(paceBefore).toBeGreaterThan(15);
+    expect(paceAfter).toBeLessThanOrEqual(5 * 1.1);
+    expect(governor.pace()).toBeLessThanOrEqual(5 * 1.1);
+  });
 
   it('without a governor the same run is refused again and again (what the numbers above are against)', async () => {
     const clock = virtualClock();
@@ -252,7 +335,7 @@ describe('shared request budget', () => {
     const clock = virtualClock();
     const first = new Governor({ clock, store: new FileBudget(file, clock) });
     for (let i = 0; i < 10; i++) {
-      await clock.run(first.acquire());
+      await clock.run(answered(first));
       await clock.run(clock.sleep(100));
     }
     await clock.run(first.observe(await clock.run(first.acquire()), 429));
@@ -268,7 +351,7 @@ describe('shared request budget', () => {
     const file = path.join(dir, 'sandbox.json');
     const clock = virtualClock();
     const old = new Governor({ clock, store: new FileBudget(file, clock) });
-    for (let i = 0; i < 10; i++) await clock.run(old.acquire());
+    for (let i = 0; i < 10; i++) await clock.run(answered(old));
     await clock.run(old.observe(await clock.run(old.acquire()), 429));
     await clock.run(clock.sleep(FORGET_MS + 1000));
     const later = new Governor({ clock, store: new FileBudget(file, clock) });
@@ -278,7 +361,7 @@ describe('shared request budget', () => {
 
     fs.writeFileSync(file, '{"version":1,"since":"yesterday"');
     const fresh = new Governor({ clock, store: new FileBudget(file, clock) });
-    for (let i = 0; i < 5; i++) await clock.run(fresh.acquire());
+    for (let i = 0; i < 5; i++) await clock.run(answered(fresh));
     expect(fresh.pace()).toBeUndefined();
   });
 
@@ -287,7 +370,7 @@ describe('shared request budget', () => {
     fs.writeFileSync(path.join(dir, 'not-a-folder'), '');
     const clock = virtualClock();
     const governor = new Governor({ clock, store: new FileBudget(path.join(dir, 'not-a-folder', 'sandbox.json'), clock) });
-    for (let i = 0; i < 10; i++) await clock.run(governor.acquire());
+    for (let i = 0; i < 10; i++) await clock.run(answered(governor));
     await clock.run(governor.observe(await clock.run(governor.acquire()), 429));
     expect(governor.pace()).toBeGreaterThan(0);
   });
