@@ -1,7 +1,8 @@
 // One page in a browser engine, as the engine-neutral browser tests drive it: Chromium through
-// playwright-core, Firefox through puppeteer-core (WebDriver BiDi), WebKit through W3C
-// WebDriver (WebKitWebDriver). Actions are the engine's own input events (click, keys, typing);
-// what the page shows is read with a JavaScript expression, the same in every engine.
+// playwright-core, Firefox through puppeteer-core (WebDriver BiDi), WebKit through
+// selenium-webdriver (W3C WebDriver, WebKitWebDriver). Actions are the engine's own input
+// events (click, keys, typing); what the page shows is read with a JavaScript expression, the
+// same in every engine.
 
 /** The keys the tests press. */
 export type Key = 'Tab' | 'Enter' | 'Escape';

@@ -1,15 +1,18 @@
 // The WebKit engine as Debian ships it: WebKitGTK's MiniBrowser, driven through
-// WebKitWebDriver (package webkit2gtk-driver), a W3C WebDriver server. MiniBrowser is a GTK
-// window and needs an X display, so each launch starts its own Xvfb. Playwright's own WebKit
-// build is downloaded from Playwright's CDN, which this network does not reach.
+// WebKitWebDriver (package webkit2gtk-driver), a W3C WebDriver server, by Selenium's own
+// client (selenium-webdriver). MiniBrowser is a GTK window and needs an X display, so each
+// launch starts its own Xvfb. Playwright's own WebKit build is downloaded from Playwright's
+// CDN, which this network does not reach.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import type { BrowserEngine, BrowserPage } from './browser-page.js';
+import { pidToPorts } from 'pid-port';
+import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import type { BrowserEngine, BrowserPage, Key as PageKey } from './browser-page.js';
 import { systemTool, type SystemTool } from './system-tools.js';
-import { KEYS, WebDriverSession } from './webdriver.js';
 
 export const WEBKIT_WEBDRIVER = '/usr/bin/WebKitWebDriver';
+
+const KEYS: Record<PageKey, string> = { Tab: Key.TAB, Enter: Key.ENTER, Escape: Key.ESCAPE };
 
 /** MiniBrowser sits in the multiarch library folder of libwebkit2gtk-4.1-0. */
 function miniBrowser(): string | undefined {
@@ -21,11 +24,11 @@ function miniBrowser(): string | undefined {
   return undefined;
 }
 
-/** Call at a test file's top level: WebKitWebDriver and Xvfb, both needed. */
+/** Call at a test file's top level: WebKitWebDriver, Xvfb and ss (to learn the driver's port), all needed. */
 export function webkitTool(): SystemTool {
-  const driver = systemTool(WEBKIT_WEBDRIVER, 'webkit2gtk-driver');
-  const display = systemTool('Xvfb', 'xvfb');
-  if (!driver.present || !display.present) return { present: false, skipNote: driver.skipNote || display.skipNote };
+  const tools = [systemTool(WEBKIT_WEBDRIVER, 'webkit2gtk-driver'), systemTool('Xvfb', 'xvfb'), systemTool('ss', 'iproute2')];
+  const missing = tools.find((tool) => !tool.present);
+  if (missing) return missing;
   // webkit2gtk-driver depends on the library that holds MiniBrowser; missing, the install is broken.
   if (miniBrowser() === undefined) throw new Error('MiniBrowser of libwebkit2gtk-4.1-0 not found: apt-get install --reinstall -y libwebkit2gtk-4.1-0');
   return { present: true, skipNote: '' };
@@ -40,24 +43,29 @@ export async function launchWebKit(): Promise<BrowserEngine> {
   };
   try {
     const display = await startXvfb(children);
-    const port = await freePort();
-    const driver = spawn(WEBKIT_WEBDRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+    // Port 0: the driver binds a free port itself, so no other process can take it between
+    // our choosing it and the driver binding it. It does not print the port; ss shows it.
+    const driver = spawn(WEBKIT_WEBDRIVER, ['--port=0'], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
     children.push(driver);
-    const driverUrl = `http://127.0.0.1:${port}`;
-    await untilAnswers(`${driverUrl}/status`);
-    const sessions = new Set<WebDriverSession>();
+    const driverUrl = `http://127.0.0.1:${await listeningPort(driver)}`;
+    const sessions = new Set<WebDriver>();
     return {
       name: 'WebKit',
       async newPage(viewport) {
-        const session = await WebDriverSession.start(driverUrl, { 'webkitgtk:browserOptions': { binary, args: ['--automation'] } });
+        const session = await new Builder()
+          .usingServer(driverUrl)
+          .disableEnvironmentOverrides()
+          // The Builder needs a browserName; WebKitWebDriver checks it against MiniBrowser's own.
+          .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary, args: ['--automation'] } })
+          .build();
         sessions.add(session);
-        await session.command('POST', '/window/rect', viewport);
+        await session.manage().window().setRect(viewport);
         // Finding an element waits for it to appear, as Playwright's and Puppeteer's clicks do.
-        await session.command('POST', '/timeouts', { implicit: 5_000 });
-        return webDriverPage(session, () => sessions.delete(session));
+        await session.manage().setTimeouts({ implicit: 5_000 });
+        return seleniumPage(session, () => sessions.delete(session));
       },
       async close() {
-        await Promise.allSettled([...sessions].map((s) => s.end()));
+        await Promise.allSettled([...sessions].map((session) => session.quit()));
         stop();
       },
     };
@@ -67,23 +75,32 @@ export async function launchWebKit(): Promise<BrowserEngine> {
   }
 }
 
-function webDriverPage(session: WebDriverSession, forget: () => void): BrowserPage {
+function seleniumPage(session: WebDriver, forget: () => void): BrowserPage {
+  const find = (selector: string) => session.findElement(By.css(selector));
+  const keys = (text: string) => session.actions().sendKeys(text).perform();
   return {
     engine: 'WebKit',
-    goto: (url) => session.command('POST', '/url', { url }),
-    evaluate: (expression) => session.execute(`return (${expression});`),
-    click: async (selector) => session.click(await session.find(selector)),
-    fill: async (selector, text) => session.replaceText(await session.find(selector), text),
+    goto: (url) => session.get(url),
+    evaluate: (expression) => session.executeScript(`return (${expression});`),
+    click: (selector) => find(selector).click(),
+    fill: async (selector, text) => {
+      const field = await find(selector);
+      await field.clear();
+      await field.sendKeys(text);
+    },
     // As a person picks an option: clicking it.
-    select: async (selector, value) => session.click(await session.find(`${selector} option[value=${JSON.stringify(value)}]`)),
-    focus: async (selector) => void (await session.execute('arguments[0].focus()', [await session.find(selector)])),
-    hover: async (selector) => session.pointTo(await session.find(selector)),
-    press: (key) => session.keys(KEYS[key]),
-    type: (text) => session.keys(...text),
-    screenshot: async (file) => fs.writeFileSync(file, await session.screenshot()),
+    select: (selector, value) => find(`${selector} option[value=${JSON.stringify(value)}]`).click(),
+    focus: async (selector) => void (await session.executeScript('arguments[0].focus()', await find(selector))),
+    hover: async (selector) => {
+      const target = await find(selector);
+      await session.actions().move({ origin: target }).perform();
+    },
+    press: (key) => keys(KEYS[key]),
+    type: (text) => keys(text),
+    screenshot: async (file) => fs.writeFileSync(file, await session.takeScreenshot(), 'base64'),
     close: async () => {
       forget();
-      await session.end();
+      await session.quit();
     },
   };
 }
@@ -103,25 +120,13 @@ async function startXvfb(children: ChildProcess[]): Promise<string> {
   return `:${number}`;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilAnswers(url: string): Promise<void> {
+/** The port a freshly started server listens on, once it listens (it binds before it serves). */
+async function listeningPort(server: ChildProcess): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    if (server.exitCode !== null) throw new Error(`${server.spawnfile} exited (${server.exitCode}) before it listened`);
+    const [port] = await pidToPorts(server.pid!);
+    if (port !== undefined) return port;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`${url} did not answer within 5 s`);
+  throw new Error(`${server.spawnfile} did not listen within 100 looks`);
 }
