@@ -1,8 +1,7 @@
-// Input rows as a stream: CSV (RFC 4180, BOM, CRLF, quoted newlines; plain lines split by
-// plain-csv.ts, the rest by csv-parse) or JSON (an array or API body, read whole; NDJSON,
-// streamed line by line). Each row keeps the line it starts on, for messages and results.
-// Both are checked as UTF-8 and held to the limits of input-limits.ts while they stream:
-// nothing larger than one limit is held.
+// Input rows as a stream: CSV (csv-parse, RFC 4180, BOM, CRLF, quoted newlines) or JSON
+// (an array or API body, read whole; NDJSON, streamed line by line). Each row keeps the
+// line it starts on, for messages and results. Both are checked as UTF-8 and held to the
+// limits of input-limits.ts while they stream: nothing larger than one limit is held.
 import fs from 'node:fs';
 import { type Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
@@ -10,7 +9,6 @@ import { formatBytes, MAX_JSON_DEPTH, MAX_RECORD_BYTES, shown } from '../schemas
 import { parseJsonItems } from './json-items.js';
 import { RepeatedKeyWatch } from './repeated-keys.js';
 import { utf8Chunks } from './utf8-chunks.js';
-import { PlainCsvLines, type CsvRecord } from './plain-csv.js';
 import type { Many } from 'stream-chain/defs.js';
 
 export interface CsvRow {
@@ -28,107 +26,69 @@ export function openInput(file: string, stdin: Readable, flag: string): Readable
 
 /**
  * Streams CSV rows, as the rows of each chunk of input; the first record is the header,
- * given to `onHeader` (which may throw). Plain lines are split by PlainCsvLines; from the
- * first line that is not plain, csv-parse reads the rest.
+ * given to `onHeader` (which may throw).
  */
 export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow[]> {
-  let header: string[] | undefined;
-  const rows: CsvRow[] = [];
-  const record = (cells: string[], line: number): void => {
-    if (!header) {
-      header = cells.map((name) => name.trim());
-      const twice = header.find((name, i) => header!.indexOf(name) !== i);
-      // Two cells for one column: which one wins would be a guess (a patch to the wrong id).
-      if (twice !== undefined) throw new UsageError(`--from-csv line ${line}: the header has the column "${twice}" twice`);
-      onHeader(header);
-      return;
-    }
-    const named: Record<string, string> = {};
-    for (let i = 0; i < header.length; i++) named[header[i]!] = cells[i] ?? '';
-    const fieldCountProblem = cells.length === header.length ? undefined : `${cells.length} fields, the header has ${header.length}`;
-    rows.push({ line, cells: named, fieldCountProblem });
-  };
-  const plain = new PlainCsvLines();
-  let parser: CsvParser | undefined;
-  try {
-    for await (const chunk of utf8Chunks(input, '--from-csv')) {
-      if (parser) await parser.write(chunk);
-      else {
-        const rest = plain.push(chunk, record);
-        if (rest) {
-          parser = await csvParser(plain.linesTaken, record);
-          await parser.write(rest);
-        }
-      }
-      if (rows.length) yield rows.splice(0);
-    }
-    if (parser) await parser.end();
-    else plain.end(record);
-    if (rows.length) yield rows.splice(0);
-  } finally {
-    parser?.destroy();
-  }
-  if (!header) throw new UsageError('--from-csv: the input is empty (a header row is required)');
-}
-
-interface CsvParser {
-  write: (bytes: Buffer) => Promise<void>;
-  end: () => Promise<void>;
-  destroy: () => void;
-}
-
-/**
- * csv-parse for the input from line `linesBefore + 1` on. After plain lines, records end
- * at LF alone (a CR is then part of a cell), as csv-parse decides at the first line end.
- */
-async function csvParser(linesBefore: number, record: CsvRecord): Promise<CsvParser> {
   const { parse } = await import('csv-parse');
   // Blank lines are skipped by the parser itself: a million of them take milliseconds, not
   // the half minute of building a record (and an inconsistent-length error) for each.
   // A record past the limit ends the read there (a 2 GB line with no newline used to be held whole).
-  const parser = parse({
-    bom: linesBefore === 0,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_RECORD_BYTES,
-    ...(linesBefore > 0 ? { record_delimiter: '\n' } : {}),
-  });
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES });
+  let header: string[] | undefined;
+  const rows: CsvRow[] = [];
   let refused: Error | undefined;
   // csv-parse counts a CRLF inside quotes as two lines: its count is corrected by those seen.
   let quotedCrlf = 0;
   // The parser's own count of lines, read as each record comes out: records come out while
   // the chunk they end in is parsed (the parser is fed one chunk at a time, below), so the
   // count is where the record ends. (csv-parse's per-record `info` costs twice the parse.)
-  parser.on('data', (cells: string[]) => {
+  parser.on('data', (record: string[]) => {
     if (refused) return;
     let breaks = 0;
-    for (const cell of cells) {
+    for (const cell of record) {
       if (!cell.includes('\n') && !cell.includes('\r')) continue;
       quotedCrlf += cell.match(/\r\n/g)?.length ?? 0;
       breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
     }
-    try {
-      record(cells, linesBefore + parser.info.lines - quotedCrlf - breaks);
-    } catch (error) {
-      refused = error as Error;
+    const line = parser.info.lines - quotedCrlf - breaks;
+    if (!header) {
+      header = record.map((name) => name.trim());
+      const twice = header.find((name, i) => header!.indexOf(name) !== i);
+      try {
+        // Two cells for one column: which one wins would be a guess (a patch to the wrong id).
+        if (twice !== undefined) throw new UsageError(`--from-csv line ${line}: the header has the column "${twice}" twice`);
+        onHeader(header);
+      } catch (error) {
+        refused = error as Error;
+      }
+      return;
     }
+    const cells: Record<string, string> = {};
+    for (let i = 0; i < header.length; i++) cells[header[i]!] = record[i] ?? '';
+    const fieldCountProblem = record.length === header.length ? undefined : `${record.length} fields, the header has ${header.length}`;
+    rows.push({ line, cells, fieldCountProblem });
   });
   parser.on('error', () => undefined); // errors come through the write callbacks below
-  const parsed = async (feed: (done: (error?: Error | null) => void) => void) => {
-    await new Promise<void>((resolve, reject) => feed((error) => (error ? reject(notCsv(error, linesBefore)) : resolve())));
+  const parsed = (feed: (done: (error?: Error | null) => void) => void) =>
+    new Promise<void>((resolve, reject) => feed((error) => (error ? reject(notCsv(error)) : resolve())));
+  try {
+    for await (const chunk of utf8Chunks(input, '--from-csv')) {
+      await parsed((done) => parser.write(chunk, done));
+      if (refused) throw refused;
+      if (rows.length) yield rows.splice(0);
+    }
+    await parsed((done) => parser.end(done));
     if (refused) throw refused;
-  };
-  return {
-    write: (bytes) => parsed((done) => parser.write(bytes, done)),
-    end: () => parsed((done) => parser.end(done)),
-    destroy: () => parser.destroy(),
-  };
+    if (rows.length) yield rows.splice(0);
+  } finally {
+    parser.destroy();
+  }
+  if (!header) throw new UsageError('--from-csv: the input is empty (a header row is required)');
 }
 
-function notCsv(error: Error, linesBefore: number): Error {
+function notCsv(error: Error): Error {
   if (error instanceof UsageError) return error;
-  const lines = (error as { lines?: number }).lines;
-  const where = lines === undefined ? undefined : linesBefore + lines;
+  const where = (error as { lines?: number }).lines;
   if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
     return new UsageError(`--from-csv line ${where ?? 1}: a record longer than ${formatBytes(MAX_RECORD_BYTES)}, the limit of one row`);
   }
