@@ -187,7 +187,7 @@ export function refuse(state: BudgetState, slot: number, now: number, retryAfter
     if (known !== undefined && !underLimit && !dense) {
       // Sent over the known limit: a limit met if the other sends over it lately were refused too (the probe's
       // first one is); if more of them were accepted, the limit is higher than known.
-      const over = overLimitOutcomes(state, known, Math.max(state.since, now - DENSE_PERIOD_MS), slot);
+      const over = overLimitOutcomes(state, known, now - DENSE_PERIOD_MS, slot);
       if (over.accepted > over.refused) {
         state.ceiling = over.most;
         state.since = now;

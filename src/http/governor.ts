@@ -33,9 +33,11 @@ const CHUNK_MS = 250;
 const LONGEST_HOLD_MS = 60_000;
 /**
  * Slow start: until this many of its requests have been answered (not refused), an unpaced
- * process has at most one more in flight than it has had answers.
+ * process sends its first requests one at a time, then one more in flight per answer.
  */
 const START_ANSWERS = 8;
+/** Answers before a second request may be in flight (a limit of 2 per second is met by the third request alone). */
+const START_ALONE = 2;
 /** A request held by the slow start goes after this long even if no answer came (one that is never observed). */
 const START_WAIT_MS = 2000;
 
@@ -57,6 +59,8 @@ export class Governor {
   /** Requests given a turn and not observed yet, and requests answered (not 429), for the slow start. */
   #inFlight = 0;
   #answered = 0;
+  /** 429s being recorded in the budget (their sync under way). */
+  #recording = 0;
   /** Requests held by the slow start, woken by the next answer. */
   readonly #waiting = new Set<() => void>();
 
@@ -99,7 +103,9 @@ export class Governor {
       const rate = this.pace();
       const held = this.#state.holdUntil > now;
       if (rate === undefined && !held) {
-        if (!waitedLong && this.#answered < START_ANSWERS && this.#inFlight > this.#answered) {
+        // A 429 being recorded may set a pace: the next request waits for it.
+        const starting = this.#answered < START_ANSWERS && this.#inFlight >= Math.max(1, this.#answered - START_ALONE + 1);
+        if (!waitedLong && (starting || this.#recording > 0)) {
           waitedLong = !(await this.#nextAnswer(signal));
           continue;
         }
@@ -179,12 +185,17 @@ export class Governor {
     const retryAfter = status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
     const before = this.pace();
     let refusal: Refusal | undefined;
-    await this.#sync((state) => {
-      if (status === 429) refusal = refuse(state, ticket.slot, now, retryAfter);
-      // The slots reserved at the old pace go back: the next request reserves at the new one.
-      if (refusal === 'limit') giveBack(state, this.#reserved.splice(0));
-      if (until !== undefined) holdUntil(state, until);
-    });
+    if (status === 429) this.#recording++;
+    try {
+      await this.#sync((state) => {
+        if (status === 429) refusal = refuse(state, ticket.slot, now, retryAfter);
+        // The slots reserved at the old pace go back: the next request reserves at the new one.
+        if (refusal === 'limit') giveBack(state, this.#reserved.splice(0));
+        if (until !== undefined) holdUntil(state, until);
+      });
+    } finally {
+      if (status === 429) this.#recording--;
+    }
     // Those held by the slow start go once the pace knows of this answer.
     this.#wake();
     const after = this.pace();
