@@ -166,13 +166,14 @@ export function giveBack(state: BudgetState, slots: readonly number[]): void {
 }
 
 /**
- * A 429 for the request sent at `slot`; says whether it changed the limit. A request sent
- * after the last drop (not in its millisecond) starts a new congestion event: the ceiling is what the budget sent in
- * the window before it, and the climb restarts. A request sent before it belongs to the same
- * event: the ceiling is counted again for that window, now knowing one more refused request
- * (the one reduction per event of TCP: a burst of 429s is one signal). A request sent well
- * under the known limit is not a limit met, unless such refusals come densely (then the
- * limit is lowered, by half at most). A Retry-After longer than a window holds everyone.
+ * A 429 for the request sent at `slot`, and what it said. A request sent after the last drop
+ * (not in its millisecond) starts a new congestion event: the ceiling is what the budget sent
+ * in the window before it, and the climb restarts. A request sent before it belongs to the
+ * same event: the ceiling is counted again for that window, now knowing one more refused
+ * request (the one reduction per event of TCP: a burst of 429s is one signal). A request sent
+ * well under the known limit is not a limit met, unless such refusals come densely (then the
+ * limit is lowered, by half at most); one sent over it, when more sends over it were accepted
+ * than refused lately, raises it. A Retry-After longer than a window holds everyone.
  */
 export function refuse(state: BudgetState, slot: number, now: number, retryAfterMs?: number): Refusal {
   removeOne(state.sent, slot);

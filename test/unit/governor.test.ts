@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
-import { DECREASE, FORGET_MS, PLATEAU, PLATEAU_SECONDS } from '../../src/http/governor-state.js';
+import { addSends, DECREASE, emptyBudget, FORGET_MS, PLATEAU, PLATEAU_SECONDS, refuse } from '../../src/http/governor-state.js';
 import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -313,6 +313,50 @@ describe('quota governor', () => {
     const unpaced = { acquire: () => Promise.resolve({ slot: clock.now() }), observe: () => Promise.resolve() } as unknown as Governor;
     const run = await simulate(clock, [unpaced], slidingWindow(10), { count: 400, workers: 4 });
     expect(run.refused / run.requests).toBeGreaterThan(0.2);
+  });
+});
+
+describe('budget rules: which 429 is a limit', () => {
+  /** A budget that measured a limit of 10 per second 10 s ago, then sent `perSecond` a second for 5 s, all accepted. */
+  function measured(perSecond: number) {
+    const start = 1_750_000_000_000;
+    const state = emptyBudget(start);
+    Object.assign(state, { ceiling: 10, since: start, event: start - 1 });
+    const sent = Array.from({ length: 5 * perSecond }, (_, i) => start + 5000 + (i * 1000) / perSecond);
+    addSends(state, sent);
+    return { state, now: start + 10_000 };
+  }
+
+  it('a 429 sent well under the known limit, among successes, keeps it; such 429s in 30% of the last 5 s lower it, by half at most', () => {
+    const { state, now } = measured(5);
+    addSends(state, [now]);
+    expect(refuse(state, now, now + 20, 1000)).toBe('sporadic');
+    expect(state.ceiling).toBe(10);
+    // Refusals come densely: 9 of the next 10 (with the first, 10 of the 35 requests of the last 5 s).
+    let said = '';
+    for (let i = 1; i <= 9; i++) {
+      const at = now + i * 100;
+      addSends(state, [at]);
+      said = refuse(state, at, at + 20, 1000);
+      if (said === 'limit') break;
+    }
+    expect(said).toBe('limit');
+    expect(state.ceiling).toBe(5); // measured 4 or 5 in the window, never under half of 10
+  });
+
+  it('a 429 at the known limit is a limit met (the probe above it); after sends over it were accepted, the limit is raised', () => {
+    const { state, now } = measured(10);
+    // The window before this send holds 10: it is the probe's first over the limit.
+    addSends(state, [now - 1]);
+    expect(refuse(state, now - 1, now + 20, 1000)).toBe('limit');
+    expect(state.ceiling).toBe(10);
+
+    const other = measured(10).state;
+    // 14 a second for the last second: sends over 10 in their window, accepted, then one refused.
+    const over = Array.from({ length: 14 }, (_, i) => now + 1000 + i * 70);
+    addSends(other, over);
+    expect(refuse(other, over.at(-1)!, over.at(-1)! + 20, 1000)).toBe('raised');
+    expect(other.ceiling).toBeGreaterThanOrEqual(13);
   });
 });
 
