@@ -39,7 +39,7 @@ const START_ANSWERS = 8;
 /** Answers before a second request may be in flight (a limit of 2 per second is met by the third request alone). */
 const START_ALONE = 2;
 /** A request held by the slow start goes after this long even if no answer came (one that is never observed). */
-const START_WAIT_MS = 2000;
+export const START_WAIT_MS = 2000;
 
 export class Governor {
   readonly #clock: Clock;
