@@ -47,11 +47,11 @@ describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${ch
     expect(headers[0]?.['x-content-type-options']).toBe('nosniff');
     expect(problems).toEqual([]);
     expect([...origins]).toEqual([sandbox.url]);
-    // One set for the closing note, outside the repository.
-    const notes = '/work/notes/screenshots';
-    if (fs.existsSync('/work/notes')) {
-      fs.mkdirSync(notes, { recursive: true });
-      for (const file of fs.readdirSync(shots)) fs.copyFileSync(path.join(shots, file), path.join(notes, file));
+    // PLATFORM_TEST_SCREENSHOTS keeps a copy, as the inbox tests do.
+    const keep = process.env.PLATFORM_TEST_SCREENSHOTS;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      for (const file of fs.readdirSync(shots)) fs.copyFileSync(path.join(shots, file), path.join(keep, file));
     }
     console.log(`console screenshots: ${shots}`);
   }, 60_000);
