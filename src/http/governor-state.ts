@@ -170,18 +170,16 @@ export function giveBack(state: BudgetState, slots: readonly number[]): void {
  * (not in its millisecond) starts a new congestion event: the ceiling is what the budget sent
  * in the window before it, and the climb restarts. A request sent before it belongs to the
  * same event: the ceiling is counted again for that window, now knowing one more refused
- * request (the one reduction per event of TCP: a burst of 429s is one signal); so does one
- * sent unpaced (`unpaced`) by a process that had not read the drop yet. A request sent
+ * request (the one reduction per event of TCP: a burst of 429s is one signal). A request sent
  * well under the known limit is not a limit met, unless such refusals come densely (then the
  * limit is lowered, by half at most); one sent over it, when more sends over it were accepted
  * than refused lately, raises it. A Retry-After longer than a window holds everyone.
  */
-export function refuse(state: BudgetState, slot: number, now: number, retryAfterMs?: number, unpaced = false): Refusal {
+export function refuse(state: BudgetState, slot: number, now: number, retryAfterMs?: number): Refusal {
   removeOne(state.sent, slot);
   (state.refused ??= []).push(slot);
   if (retryAfterMs !== undefined && retryAfterMs > HOLD_ALL_AFTER_MS) state.holdUntil = Math.max(state.holdUntil, now + retryAfterMs);
-  // An unpaced send after the drop was made by a process that had not read the budget yet: the same burst.
-  const sameEvent = state.event !== undefined && state.ceiling !== undefined && (slot <= state.since || unpaced) && now - state.since < EVENT_MS;
+  const sameEvent = state.event !== undefined && state.ceiling !== undefined && slot <= state.since && now - state.since < EVENT_MS;
   if (!sameEvent) {
     const known = state.ceiling;
     const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known;

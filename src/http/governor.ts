@@ -15,8 +15,6 @@ import { parseRetryAfter } from './retry.js';
 /** A request's place in the budget: when it was allowed to start. */
 export interface Ticket {
   slot: number;
-  /** Sent unpaced: this process knew of no limit (another may have met one a moment before). */
-  unpaced: boolean;
 }
 
 export interface GovernorOptions {
@@ -91,8 +89,7 @@ export class Governor {
   /** Waits for this request's turn; resolves with its ticket. */
   async acquire(signal?: AbortSignal): Promise<Ticket> {
     this.#requests++;
-    const slot = await this.#turn(signal);
-    return { slot, unpaced: this.#state.ceiling === undefined && this.#maxRate === undefined };
+    return { slot: await this.#turn(signal) };
   }
 
   async #turn(signal?: AbortSignal): Promise<number> {
@@ -191,7 +188,7 @@ export class Governor {
     if (status === 429) this.#recording++;
     try {
       await this.#sync((state) => {
-        if (status === 429) refusal = refuse(state, ticket.slot, now, retryAfter, ticket.unpaced);
+        if (status === 429) refusal = refuse(state, ticket.slot, now, retryAfter);
         // The slots reserved at the old pace go back: the next request reserves at the new one.
         if (refusal === 'limit') giveBack(state, this.#reserved.splice(0));
         if (until !== undefined) holdUntil(state, until);
