@@ -258,7 +258,10 @@ export function recount(state: BudgetState, now: number): void {
   if (state.event === undefined || state.ceiling === undefined || now - state.since >= EVENT_MS) return;
   const measured = sentInWindow(state.sent, state.event);
   const fallback = WINDOW_MS / Math.max(WINDOW_MS, state.retryAfterMs ?? WINDOW_MS);
+  const before = state.ceiling;
   state.ceiling = Math.max(MIN_RATE, state.floor ?? 0, measured > 0 ? measured : fallback);
+  // Counted higher: the slots reserved at the lower pace run far ahead; the next reservation need not wait for them.
+  if (state.ceiling > before) state.nextSlot = Math.min(state.nextSlot, now);
 }
 
 /** Marks `member` as using the budget now, and forgets those that have not for a while. */

@@ -29,6 +29,8 @@ export interface GovernorOptions {
 const LOOK_EVERY_MS = 250;
 /** A shared budget is reserved in chunks of about this much time, so the lock is taken a few times a second. */
 const CHUNK_MS = 250;
+/** A request waiting for its slot looks at a shared budget this often: another process may have changed the pace. */
+const RECHECK_MS = 250;
 /** The longest a request waits for a hold (a Retry-After of hours is the server's to say, in its error). */
 const LONGEST_HOLD_MS = 60_000;
 /**
@@ -132,13 +134,21 @@ export class Governor {
         }
         continue;
       }
-      const wait = Math.min(slot - now, LONGEST_HOLD_MS);
       const epoch = this.#state.since;
-      if (wait > 0) await this.#clock.sleep(wait, signal);
-      // A 429 came while this one waited: its slot was given at the old pace, so it takes a new one. So does one
-      // woken later than the next slot (a stalled event loop): the late ones would reach the server together.
-      const late = rate !== undefined && wait > 0 && this.#clock.now() - slot > 1000 / rate;
-      if (this.#state.since !== epoch || late) {
+      const ceiling = this.#state.ceiling;
+      const until = now + Math.min(slot - now, LONGEST_HOLD_MS);
+      const moved = () => this.#state.since !== epoch || this.#state.ceiling !== ceiling;
+      let waited = false;
+      while (this.#clock.now() < until && !moved()) {
+        waited = true;
+        await this.#clock.sleep(Math.min(until - this.#clock.now(), RECHECK_MS), signal);
+        if (this.#store.shared && !this.#syncing && this.#store.changedElsewhere()) await this.#sync(() => {});
+      }
+      // A 429 came while this one waited, or the limit was counted again: its slot was given at the old pace, so
+      // it takes a new one. So does one woken later than the next slot (a stalled event loop): the late ones
+      // would reach the server together.
+      const late = rate !== undefined && waited && this.#clock.now() - slot > 1000 / rate;
+      if (moved() || late) {
         await this.#sync((state) => giveBack(state, [slot]));
         continue;
       }

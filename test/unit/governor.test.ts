@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
-import { addSends, DECREASE, emptyBudget, FORGET_MS, PLATEAU, PLATEAU_SECONDS, refuse } from '../../src/http/governor-state.js';
+import { addSends, DECREASE, emptyBudget, FORGET_MS, paceOf, PLATEAU, PLATEAU_SECONDS, recount, refuse, reserve } from '../../src/http/governor-state.js';
 import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -360,6 +360,32 @@ describe('budget rules: which 429 is a limit', () => {
   });
 });
 
+describe('budget rules: a limit counted again', () => {
+  it('when the sends of the other processes raise a first count, the slots reserved at the low pace no longer hold the next ones back', () => {
+    const start = 1_750_000_000_000;
+    const state = emptyBudget(start);
+    // The first 429 comes to a process that had sent one request: the budget knows of nothing else yet.
+    addSends(state, [start + 500, start + 900]);
+    expect(refuse(state, start + 900, start + 950, 1000)).toBe('limit');
+    const low = paceOf(state, start + 950)!;
+    expect(low).toBeLessThan(2);
+    // The processes waiting reserve at that pace: 8 slots, seconds ahead.
+    const far = reserve(state, start + 950, low, 8);
+    expect(far.at(-1)! - start).toBeGreaterThan(5000);
+    // The others tell the budget their 9 sends of that second: the limit is counted again, higher.
+    addSends(
+      state,
+      Array.from({ length: 9 }, (_, i) => start + 10 + i * 100),
+    );
+    recount(state, start + 1100);
+    const pace = paceOf(state, start + 1100)!;
+    expect(pace).toBeGreaterThan(7);
+    // The next reservation is at the new pace from now (within the window's rule), not after the stale ones.
+    const [next] = reserve(state, start + 1100, pace, 1);
+    expect(next! - start).toBeLessThan(2500);
+  });
+});
+
 describe('shared request budget', () => {
   it('processes sharing a budget file pace by one budget: a 429 one of them met slows the others', async () => {
     const dir = tempDir();
@@ -373,6 +399,38 @@ describe('shared request budget', () => {
     expect(saved.ceiling).toBeGreaterThan(8);
     expect(saved.ceiling).toBeLessThanOrEqual(12);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('a request waiting for a slot given at a low first count goes soon after another process counts the limit higher', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sandbox.json');
+    const clock = virtualClock();
+    const first = new Governor({ clock, store: new FileBudget(file, clock) });
+    const second = new Governor({ clock, store: new FileBudget(file, clock) });
+    // The second process, past its slow start, sends 9 requests the budget does not know of yet (unpaced, answers not in).
+    for (let i = 0; i < 8; i++) await clock.run(answered(second));
+    await clock.run(clock.sleep(4000));
+    const pending: Ticket[] = [];
+    for (let i = 0; i < 9; i++) {
+      pending.push(await clock.run(second.acquire()));
+      await clock.run(clock.sleep(50));
+    }
+    // The first process's first request is refused: the budget counts it alone, a limit of about 1 a second.
+    await clock.run(first.observe(await clock.run(first.acquire()), 429));
+    expect(first.pace()!).toBeLessThan(2);
+    // Its next requests take slots at that pace, seconds apart ...
+    const started = clock.now();
+    const waits = Array.from({ length: 4 }, () => first.acquire().then(() => clock.now() - started));
+    // ... until the second process's answers come in (one refused): the same second held 10 sends.
+    const counted = (async () => {
+      await clock.sleep(100);
+      await second.observe(pending[0]!, 429);
+      for (const ticket of pending.slice(1)) await second.observe(ticket, 200);
+    })();
+    const took = await clock.run(Promise.all([...waits, counted]));
+    expect(first.pace()!).toBeGreaterThan(6);
+    // The last of the four went within about two seconds, not after the seconds its first slot was given.
+    expect(Math.max(...took.slice(0, 4))).toBeLessThan(2500);
   });
 
   it('a new process joins the budget another one measured: paced from its first request', async () => {
