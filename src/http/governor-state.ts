@@ -80,6 +80,8 @@ export interface BudgetState {
   sent: number[];
   /** Send times of requests refused with 429, the last KEEP_MS. */
   refused?: number[];
+  /** Send times of requests answered (not 429), the last KEEP_MS: what the server is known to have accepted. */
+  accepted?: number[];
 }
 
 export function emptyBudget(now: number): BudgetState {
@@ -151,6 +153,7 @@ export function forgetOld(state: BudgetState, now: number): void {
   while (drop < state.sent.length && state.sent[drop]! < keepFrom) drop++;
   if (drop) state.sent.splice(0, drop);
   if (state.refused?.some((t) => t < keepFrom)) state.refused = state.refused.filter((t) => t >= keepFrom);
+  if (state.accepted?.some((t) => t < keepFrom)) state.accepted = state.accepted.filter((t) => t >= keepFrom);
   if (state.ceiling !== undefined && now - state.since > FORGET_MS) {
     delete state.ceiling;
     delete state.event;
@@ -189,7 +192,7 @@ export function refuse(state: BudgetState, slot: number, now: number, retryAfter
       // Sent over the known limit: a limit met if the other sends over it lately were refused too (the probe's
       // first one is); if more of them were accepted, the limit is higher than known.
       const over = overLimitOutcomes(state, known, now - DENSE_PERIOD_MS, slot);
-      if (over.accepted > over.refused) {
+      if (over.accepted > over.refused && over.most > known) {
         state.ceiling = over.most;
         state.since = now;
         state.raised = true;
@@ -220,24 +223,31 @@ export type Refusal = 'limit' | 'sporadic' | 'raised';
 
 /**
  * The sends from `from` to before `slot` that went over the known limit (the window before
- * them already held AT_LIMIT of `ceiling`): how many were accepted and refused, and the most
- * the server accepted in a window.
+ * them already held AT_LIMIT of `ceiling`): how many were answered and refused, and the most
+ * the server is known to have accepted in a window. Only answered sends count as accepted: a
+ * send still in flight (another process's 429 to it not in yet) proves nothing, and counting
+ * it made raise upon raise overshoot a limit.
  */
 function overLimitOutcomes(state: BudgetState, ceiling: number, from: number, slot: number): { accepted: number; refused: number; most: number } {
   const over = AT_LIMIT * ceiling;
-  const sent = state.sent;
+  const answered = (state.accepted ?? []).filter((time) => time >= from && time < slot).sort((a, b) => a - b);
   let accepted = 0;
   let most = ceiling;
-  for (let i = 0, first = 0; i < sent.length && sent[i]! < slot; i++) {
-    while (sent[first]! <= sent[i]! - WINDOW_MS) first++;
-    const before = i - first;
-    if (sent[i]! >= from && before >= over) {
+  for (let i = 0, first = 0; i < answered.length; i++) {
+    const time = answered[i]!;
+    while (answered[first]! <= time - WINDOW_MS) first++;
+    if (sentInWindow(state.sent, time - 1e-6) >= over) {
       accepted++;
-      most = Math.max(most, ((before + 1) * 1000) / WINDOW_MS);
+      most = Math.max(most, ((i - first + 1) * 1000) / WINDOW_MS);
     }
   }
-  const refused = (state.refused ?? []).filter((time) => time >= from && time < slot && sentInWindow(sent, time - 1e-6) >= over).length;
+  const refused = (state.refused ?? []).filter((time) => time >= from && time < slot && sentInWindow(state.sent, time - 1e-6) >= over).length;
   return { accepted, refused, most };
+}
+
+/** Adds the send times of requests the server answered (not 429). */
+export function addAccepted(state: BudgetState, times: readonly number[]): void {
+  if (times.length) (state.accepted ??= []).push(...times);
 }
 
 /** Whether the refusals of the last DENSE_PERIOD_MS are too many to be sporadic. */
@@ -307,6 +317,7 @@ export function parseBudget(text: string, now: number): BudgetState | undefined 
   if (finite(v.retryAfterMs)) state.retryAfterMs = v.retryAfterMs;
   if (finite(v.floor)) state.floor = v.floor;
   if (Array.isArray(v.refused) && v.refused.every(finite)) state.refused = [...v.refused];
+  if (Array.isArray(v.accepted) && v.accepted.every(finite)) state.accepted = [...v.accepted];
   if (v.provisional === true) state.provisional = true;
   if (v.raised === true) state.raised = true;
   if (v.members && typeof v.members === 'object') {

@@ -9,7 +9,7 @@
 // governor-file.ts. All timing is the injected clock.
 import type { Clock } from '../io.js';
 import { MemoryBudget, type BudgetStore } from './governor-file.js';
-import { addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState, type Refusal } from './governor-state.js';
+import { addAccepted, addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState, type Refusal } from './governor-state.js';
 import { parseRetryAfter } from './retry.js';
 
 /** A request's place in the budget: when it was allowed to start. */
@@ -54,6 +54,8 @@ export class Governor {
   #reserved: number[] = [];
   /** Unpaced sends not yet added to the shared budget (a measurement needs every process's sends). */
   #unsynced: number[] = [];
+  /** Send times of this process's requests answered (not 429) since the last sync. */
+  #answeredSlots: number[] = [];
   #lastLook = -Infinity;
   #syncing: Promise<void> | undefined;
   #requests = 0;
@@ -187,7 +189,10 @@ export class Governor {
   /** What the server said about the request of `ticket`: its status, or 0 when no answer came. */
   async observe(ticket: Ticket, status: number, headers: Record<string, string | undefined> = {}): Promise<void> {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
-    if (status !== 0 && status !== 429) this.#answered++;
+    if (status !== 0 && status !== 429) {
+      this.#answered++;
+      this.#answeredSlots.push(ticket.slot);
+    }
     const now = this.#clock.now();
     const until = quotaResetOf(headers, now);
     if (status !== 429 && until === undefined) return this.#wake();
@@ -231,9 +236,11 @@ export class Governor {
     while (this.#syncing) await this.#syncing;
     const run = async () => {
       const unsynced = this.#unsynced.splice(0);
+      const answered = this.#answeredSlots.splice(0);
       const apply = (state: BudgetState) => {
         const now = this.#clock.now();
         addSends(state, unsynced);
+        addAccepted(state, answered);
         forgetOld(state, now);
         if (unsynced.length) recount(state, now);
         change(state);

@@ -3,7 +3,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
-import { addSends, DECREASE, emptyBudget, FORGET_MS, paceOf, PLATEAU, PLATEAU_SECONDS, recount, refuse, reserve } from '../../src/http/governor-state.js';
+import {
+  addAccepted,
+  addSends,
+  DECREASE,
+  emptyBudget,
+  FORGET_MS,
+  paceOf,
+  PLATEAU,
+  PLATEAU_SECONDS,
+  recount,
+  refuse,
+  reserve,
+} from '../../src/http/governor-state.js';
 import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -352,11 +364,18 @@ describe('budget rules: which 429 is a limit', () => {
     expect(state.ceiling).toBe(10);
 
     const other = measured(10).state;
-    // 14 a second for the last second: sends over 10 in their window, accepted, then one refused.
+    // 14 a second for the last second: sends over 10 in their window, answered, then one refused.
     const over = Array.from({ length: 14 }, (_, i) => now + 1000 + i * 70);
     addSends(other, over);
+    addAccepted(other, over.slice(0, -1));
     expect(refuse(other, over.at(-1)!, over.at(-1)! + 20, 1000)).toBe('raised');
     expect(other.ceiling).toBeGreaterThanOrEqual(13);
+
+    // The same sends still in flight (no answer yet; other processes' 429s to them may be on the way) prove nothing.
+    const inFlight = measured(10).state;
+    addSends(inFlight, over);
+    expect(refuse(inFlight, over.at(-1)!, over.at(-1)! + 20, 1000)).toBe('limit');
+    expect(inFlight.raised).toBeUndefined();
   });
 });
 
