@@ -80,7 +80,7 @@ export interface BudgetState {
   sent: number[];
   /** Send times of requests refused with 429, the last KEEP_MS. */
   refused?: number[];
-  /** Send times of requests answered (not 429), the last KEEP_MS: what the server is known to have accepted. */
+  /** Send times of requests answered (not 429), the last KEEP_MS, ascending: what the server is known to have accepted. */
   accepted?: number[];
 }
 
@@ -140,10 +140,20 @@ function windowSlot(sent: readonly number[], at: number, limit: number): number 
 
 /** Adds send times made outside the budget (unpaced, before this process joined it). */
 export function addSends(state: BudgetState, times: readonly number[]): void {
+  addTimes(state.sent, times);
+}
+
+/** Adds the send times of requests the server answered (not 429). */
+export function addAccepted(state: BudgetState, times: readonly number[]): void {
+  if (times.length) addTimes((state.accepted ??= []), times);
+}
+
+/** Adds times to an ascending list, keeping it ascending. */
+function addTimes(list: number[], times: readonly number[]): void {
   if (times.length === 0) return;
-  const last = state.sent.at(-1) ?? -Infinity;
-  state.sent.push(...times);
-  if (times[0]! < last || !isAscending(times)) state.sent.sort((a, b) => a - b);
+  const last = list.at(-1) ?? -Infinity;
+  list.push(...times);
+  if (times[0]! < last || !isAscending(times)) list.sort((a, b) => a - b);
 }
 
 /** Drops send times no measurement will need, and a limit measured too long ago. */
@@ -230,7 +240,7 @@ export type Refusal = 'limit' | 'sporadic' | 'raised';
  */
 function overLimitOutcomes(state: BudgetState, ceiling: number, from: number, slot: number): { accepted: number; refused: number; most: number } {
   const over = AT_LIMIT * ceiling;
-  const answered = (state.accepted ?? []).filter((time) => time >= from && time < slot).sort((a, b) => a - b);
+  const answered = (state.accepted ?? []).filter((time) => time >= from && time < slot);
   let accepted = 0;
   let most = ceiling;
   for (let i = 0, first = 0; i < answered.length; i++) {
@@ -243,11 +253,6 @@ function overLimitOutcomes(state: BudgetState, ceiling: number, from: number, sl
   }
   const refused = (state.refused ?? []).filter((time) => time >= from && time < slot && sentInWindow(state.sent, time - 1e-6) >= over).length;
   return { accepted, refused, most };
-}
-
-/** Adds the send times of requests the server answered (not 429). */
-export function addAccepted(state: BudgetState, times: readonly number[]): void {
-  if (times.length) (state.accepted ??= []).push(...times);
 }
 
 /** Whether the refusals of the last DENSE_PERIOD_MS are too many to be sporadic. */
@@ -317,7 +322,7 @@ export function parseBudget(text: string, now: number): BudgetState | undefined 
   if (finite(v.retryAfterMs)) state.retryAfterMs = v.retryAfterMs;
   if (finite(v.floor)) state.floor = v.floor;
   if (Array.isArray(v.refused) && v.refused.every(finite)) state.refused = [...v.refused];
-  if (Array.isArray(v.accepted) && v.accepted.every(finite)) state.accepted = [...v.accepted];
+  if (Array.isArray(v.accepted) && v.accepted.every(finite)) state.accepted = [...v.accepted].sort((a, b) => a - b);
   if (v.provisional === true) state.provisional = true;
   if (v.raised === true) state.raised = true;
   if (v.members && typeof v.members === 'object') {

@@ -25,12 +25,13 @@ export interface GovernorOptions {
   trace?: (line: string) => void;
 }
 
-/** How often a process reads a shared budget it is not pacing by (another process may have met a limit). */
+/**
+ * How often a process reads a shared budget it is not pacing by (another process may have met a limit),
+ * and a request waiting for its slot reads it (another process may have changed the pace).
+ */
 const LOOK_EVERY_MS = 250;
 /** A shared budget is reserved in chunks of about this much time, so the lock is taken a few times a second. */
 const CHUNK_MS = 250;
-/** A request waiting for its slot looks at a shared budget this often: another process may have changed the pace. */
-const RECHECK_MS = 250;
 /** The longest a request waits for a hold (a Retry-After of hours is the server's to say, in its error). */
 const LONGEST_HOLD_MS = 60_000;
 /**
@@ -143,7 +144,7 @@ export class Governor {
       let waited = false;
       while (this.#clock.now() < until && !moved()) {
         waited = true;
-        await this.#clock.sleep(Math.min(until - this.#clock.now(), RECHECK_MS), signal);
+        await this.#clock.sleep(Math.min(until - this.#clock.now(), LOOK_EVERY_MS), signal);
         if (this.#store.shared && !this.#syncing && this.#store.changedElsewhere()) await this.#sync(() => {});
       }
       // A 429 came while this one waited, or the limit was counted again: its slot was given at the old pace, so
