@@ -267,6 +267,8 @@ function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
   }
 }
 
+const CLEARS_NOTHING: ReadonlySet<ClearableField> = new Set();
+
 /** The field each column clears with a `[]` cell (ads-fields.ts `clears`); worked out once per resource. */
 const CLEARS_OF: Partial<Record<BulkResource, ReadonlyMap<string, ClearableField>>> = {};
 function clearsOf(resource: BulkResource): ReadonlyMap<string, ClearableField> {
@@ -278,9 +280,13 @@ function clearsOf(resource: BulkResource): ReadonlyMap<string, ClearableField> {
  * the API reads as "remove"). Only a patch clears, and a row that clears a field sets none
  * of its other columns (the API removes the whole object): both are problems of the row.
  */
-function clearedFields(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): Set<ClearableField> {
-  const cleared = new Set<ClearableField>();
+function clearedFields(resource: BulkResource, mode: BulkMode, row: Record<string, string>, problems: RowProblem[]): ReadonlySet<ClearableField> {
   const columns = clearsOf(resource);
+  // Most rows clear nothing: no set of their own.
+  let clearing = false;
+  for (const column of columns.keys()) clearing ||= row[column] === CLEAR_CELL;
+  if (!clearing) return CLEARS_NOTHING;
+  const cleared = new Set<ClearableField>();
   for (const [column, field] of columns) {
     if (row[column] !== CLEAR_CELL) continue;
     if (mode !== 'patch') problems.push({ field: column, message: `${CLEAR_CELL} removes a field, which only a patch can do (leave the cell empty)` });
@@ -349,8 +355,8 @@ export function describeProblem(problem: RowProblem): string {
  * CSV, the API path (budget.total.amount_e5) for JSON items.
  */
 export function validateItem(resource: BulkResource, mode: BulkMode, item: unknown, campaignId?: string, names: 'columns' | 'paths' = 'paths'): MappedRow {
-  // null in JSON input means absent (json-nulls.ts).
-  const result = SCHEMAS[resource][mode].safeParse(withoutNulls(item));
+  // null in JSON input means absent (json-nulls.ts); an item built from CSV cells has none.
+  const result = SCHEMAS[resource][mode].safeParse(names === 'columns' ? item : withoutNulls(item));
   if (result.success) return { ok: true, item: result.data as Record<string, unknown>, campaignId };
   // Every problem of the item, not only the first: one line, the first field leading.
   const problems = result.error.issues.map((issue): RowProblem => {

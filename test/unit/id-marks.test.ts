@@ -22,4 +22,22 @@ describe('IdMarks', () => {
     expect(short.has('')).toBe(true);
     expect([...Array(5000).keys()].some((i) => short.has(String(i + 5000)))).toBe(false);
   });
+
+  it('counts each id on its own, across growth, as a Map of counts would', () => {
+    const counts = new IdMarks();
+    const ids = Array.from({ length: 20_000 }, () => randomUUID());
+    const expected = new Map<string, number>();
+    // Each id 1 to 3 times, interleaved, so the table grows between an id's counts.
+    const order = [...ids, ...ids.filter((_, i) => i % 2 === 0), ...ids.filter((_, i) => i % 3 === 0)];
+    const got = order.map((id) => counts.count(id));
+    const want = order.map((id) => {
+      const n = (expected.get(id) ?? 0) + 1;
+      expected.set(id, n);
+      return n;
+    });
+    expect(got).toEqual(want);
+    expect(got.filter((n) => n === 3).length).toBe(ids.filter((_, i) => i % 6 === 0).length);
+    // Counting adds: a counted id is known.
+    expect(ids.every((id) => counts.has(id))).toBe(true);
+  });
 });
