@@ -13,6 +13,10 @@
 // - the bulk patch run again on its own input: every row is unchanged, so the CLI starts,
 //   validates, reads and judges every row but sends nothing: what the CLI costs before its
 //   first write, against the raw client's whole run;
+// - the bulk patch of an input whose last row is invalid: the CLI starts, validates every
+//   row and refuses the run, sending nothing. Every row is validated before the first request
+//   (bad input: nothing sent), so this plus the raw client reading first's own requests
+//   (its wall time after its first request) is the least the CLI could take;
 // - a 1,000,000-row `--dry-run` (validation plus current-value lookups): time and peak RSS.
 // Each run's own CPU time (user + system) is reported beside its wall time: the client
 // shares the machine's cores with the sandbox, so CPU time is what the client itself costs.
@@ -52,7 +56,7 @@ function sandboxCpuMs() {
 }
 
 /** Runs the CLI (or another script) with stdout to a file; returns wall ms, peak RSS (MB), its own CPU ms and the sandbox's CPU ms meanwhile. */
-function measure(name, args, script = bin) {
+function measure(name, args, script = bin, expectExit = 0) {
   const rssFile = path.join(dir, `${name}.rss`);
   const cpuFile = path.join(dir, `${name}.cpu`);
   const out = fs.openSync(path.join(dir, `${name}.out`), 'w');
@@ -68,7 +72,7 @@ function measure(name, args, script = bin) {
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (code !== 0) return reject(new Error(`${name} exited ${code}\n${stderr}`));
+      if (code !== expectExit) return reject(new Error(`${name} exited ${code}\n${stderr}`));
       const sandboxMs = cpuBefore === undefined ? undefined : sandboxCpuMs() - cpuBefore;
       const cpuMs = Number(fs.readFileSync(cpuFile, 'utf8'));
       resolve({ ms, rssMb: Number(fs.readFileSync(rssFile, 'utf8')) / 1024, cpuMs, sandboxMs, summary: stderr.trim().split('\n').pop() });
@@ -97,6 +101,9 @@ try {
   };
   const naiveFile = path.join(dir, 'naive.csv');
   fs.writeFileSync(naiveFile, csv(NAIVE_ROWS, 'Naive'));
+  // The bulk input with its last row's status misspelt: refused after every row is validated.
+  const invalidFile = path.join(dir, 'invalid.csv');
+  fs.writeFileSync(invalidFile, csv(ROWS, 'Invalid').replace(/,(active|paused)\n$/, ',bogus\n'));
   const dryFile = path.join(dir, 'dry.csv');
   fs.writeFileSync(dryFile, csv(DRY_ROWS, 'Dry'));
   const base = ['ads', 'campaigns', 'patch', '--account', account.ad_account_id, '-o', 'ndjson'];
@@ -107,11 +114,13 @@ try {
   const rawRuns = [];
   const rawReadRuns = [];
   const unchangedRuns = [];
+  const validationRuns = [];
   for (let round = 0; round < ROUNDS; round++) {
     naiveRuns.push(await measure('naive', [...base, '--from-csv', naiveFile, '--batch-size', '1', '--concurrency', '1']));
     const file = bulkFile(round);
     bulkRuns.push(await measure('bulk', [...base, '--from-csv', file]));
     unchangedRuns.push(await measure('unchanged', [...base, '--from-csv', file]));
+    validationRuns.push(await measure('validation', [...base, '--from-csv', invalidFile], bin, 2));
     const rawArgs = [sandbox.url, token, account.ad_account_id, bulkFile(`raw-${round}`), '500', '4'];
     rawRuns.push(await measure('raw', rawArgs, path.join(import.meta.dirname, 'raw-client.mjs')));
     const readArgs = [sandbox.url, token, account.ad_account_id, bulkFile(`raw-read-${round}`), '500', '4', 'read-first'];
@@ -129,6 +138,9 @@ try {
   const raw = summarize(rawRuns);
   const rawRead = summarize(rawReadRuns);
   const unchanged = summarize(unchangedRuns);
+  const validation = summarize(validationRuns);
+  // The raw client reading first reports when it sent its first request (ms since it started).
+  const rawFirstRequest = median(rawReadRuns.map((r) => Number(/first request at (\d+) ms/.exec(r.summary)?.[1])));
   const dry = await measure('dry-run', [...base, '--from-csv', dryFile, '--dry-run']);
 
   const naiveRate = NAIVE_ROWS / (naive.ms / 1000);
@@ -149,6 +161,7 @@ try {
     line('bulk patch (defaults)', ROWS, bulk, rssTarget(bulk)),
     line('raw client (same batches, no validation)', ROWS, raw),
     line('bulk patch, every row unchanged (nothing sent)', ROWS, unchanged),
+    line('bulk patch, last row invalid (validated, nothing sent)', ROWS, validation),
     line('raw client reading first', ROWS, rawRead),
     line('dry run', DRY_ROWS, dry, rssTarget(dry)),
   ].map((r) => r.map(String));
@@ -168,6 +181,13 @@ try {
       `raw client reading first: ${rawReadRuns.map((r) => (r.ms / 1000).toFixed(1)).join(', ')} s`,
   );
   console.log(`before any write: CLI with every row unchanged / raw client ${(unchanged.ms / raw.ms).toFixed(2)}x`);
+  // No request before every row is validated: the CLI's validation, then the peer's requests.
+  const floor = validation.ms + (rawRead.ms - rawFirstRequest);
+  console.log(
+    `least the CLI could take: its validation alone ${(validation.ms / 1000).toFixed(2)} s + the raw client reading first's requests ` +
+      `${((rawRead.ms - rawFirstRequest) / 1000).toFixed(2)} s (its first at ${rawFirstRequest.toFixed(0)} ms) = ${(floor / 1000).toFixed(2)} s, ` +
+      `${(floor / rawRead.ms).toFixed(2)}x the raw client reading first; the CLI takes ${(bulk.ms / floor).toFixed(2)}x that`,
+  );
   if (raw.sandboxMs !== undefined) {
     // The server's own time: a client that reads before it writes cannot finish before the
     // sandbox has served the read and the writes, whatever the client does.

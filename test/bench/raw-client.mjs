@@ -45,6 +45,8 @@ async function readAll() {
 
 let next = 0;
 let failed = 0;
+// When the requests begin (after start-up and the CSV split): the bulk benchmark's floor.
+process.stderr.write(`first request at ${Math.round(performance.now())} ms\n`);
 async function worker() {
   while (next < batches.length) {
     const at = next++;
