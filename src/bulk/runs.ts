@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { UsageError } from '../errors.js';
-import type { JournalResult, RunRecord, SentRecord } from './journal.js';
+import { doneResults, type DoneRecord, type JournalResult, type RunRecord, type SentRecord } from './journal.js';
 import type { RowChange } from './row-change.js';
 import { isLocked } from './journal-lock.js';
 
@@ -86,9 +86,11 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
   let record: RunRecord | undefined;
   /** The change and campaign of each row key, from the last request that carried it. */
   const sent = new Map<string, { change?: RowChange; campaignId?: string }>();
+  /** Requests not answered yet, by key: their answer may name rows by place (DoneRecord). */
+  const requests = new Map<string, SentRecord>();
   const done = new Map<string, JournalResult>();
   for await (const line of lines) {
-    let parsed: RunRecord | SentRecord | { type: 'done'; results: JournalResult[] };
+    let parsed: RunRecord | SentRecord | DoneRecord;
     try {
       parsed = JSON.parse(line) as typeof parsed;
     } catch {
@@ -97,7 +99,12 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
     if (parsed.type === 'run') record ??= parsed;
     else if (parsed.type === 'sent') {
       parsed.rows.forEach((key, i) => sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId }));
-    } else if (parsed.type === 'done') for (const result of parsed.results) done.set(result.key, result);
+      requests.set(parsed.key, parsed);
+    } else if (parsed.type === 'done') {
+      const request = parsed.key === undefined ? undefined : requests.get(parsed.key);
+      if (parsed.key !== undefined) requests.delete(parsed.key);
+      for (const result of doneResults(parsed, request)) done.set(result.key, result);
+    }
   }
   if (!record) throw new UsageError(`${file} is not the journal of a run`);
   const rows = [...done.values()].map((result): HistoryRow => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { doneRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -78,7 +79,7 @@ function journalProgress(journal: string): Progress {
           pending = text.slice(end);
           for (const record of text.slice(0, end).split('\n')) {
             if (record.startsWith('{"type":"sent"')) totals.sent++;
-            else if (record.startsWith('{"type":"done"')) totals.done += record.split('"line":').length - 1;
+            else if (record.startsWith('{"type":"done"')) totals.done += doneRows(record);
           }
         }
       } finally {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { journaledRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -83,19 +84,6 @@ function cli(args: string[], options: { stdin?: string | { held: true }; env?: R
     feed: (text) => child.stdin.end(text),
     stderr: () => stderr,
   };
-}
-
-/** Rows with a final result in a journal so far (each journaled result has one "line"). */
-function journaledRows(journal: string): number {
-  try {
-    return fs
-      .readFileSync(journal, 'utf8')
-      .split('\n')
-      .filter((l) => l.startsWith('{"type":"done"'))
-      .reduce((n, l) => n + l.split('"line":').length - 1, 0);
-  } catch {
-    return 0;
-  }
 }
 
 /** Resolves once a run holds the journal's lock (the file beside it). */

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { journaledRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,15 +77,6 @@ async function resumeUntilDone(args: string[], journal: string): Promise<Ended> 
   throw new Error(`the shard never finished:\n${endings.join('\n')}`);
 }
 
-/** Rows journaled as done so far (each result has a "line"). */
-function doneRows(journal: string): number {
-  try {
-    return fs.readFileSync(journal, 'latin1').split('"line":').length - 1;
-  } catch {
-    return 0;
-  }
-}
-
 async function writes(): Promise<Record<string, number>> {
   return ((await (await fetch(`${url}/_sandbox/stats`)).json()) as { writes: Record<string, number> }).writes;
 }
@@ -123,7 +115,7 @@ describe('--shard I/N', () => {
         run(
           [...args(shard), '--journal', journal(shard)],
           // Killed once a fifth of its (about ROWS / SHARDS) rows are journaled as done.
-          shard === KILLED ? () => doneRows(journal(shard)) >= ROWS / SHARDS / 5 : undefined,
+          shard === KILLED ? () => journaledRows(journal(shard)) >= ROWS / SHARDS / 5 : undefined,
         ),
       ),
     );

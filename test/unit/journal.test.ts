@@ -71,4 +71,33 @@ describe('journal', () => {
     // k2 never went out (a batch is sent only once its record is whole on disk); k3 did.
     expect(state.inFlight.map((batch) => batch.key)).toEqual(['k3']);
   });
+
+  it('rows named by their place in the request read back as whole results; a version 2 journal (results only) still resumes', async () => {
+    const file = journalFile();
+    const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
+    await journal.sent({ key: 'k1', rows: ['c2', 'c3', 'c4'], hashes: ['h2', 'h3', 'h4'], lines: [2, 3, 4] });
+    const failed = { line: 3, id: 'c3', result: 'failed' as const, error_code: 'InvalidArgument', error_message: 'no', key: 'c3', hash: 'h3' };
+    journal.done({ key: 'k1', results: [failed], ok: [0, 2] });
+    journal.close();
+    const state = await readJournal(file);
+    expect(Object.fromEntries(state.done)).toEqual({
+      c2: { line: 2, id: 'c2', result: 'ok', error_code: '', error_message: '', key: 'c2', hash: 'h2' },
+      c3: failed,
+      c4: { line: 4, id: 'c4', result: 'ok', error_code: '', error_message: '', key: 'c4', hash: 'h4' },
+    });
+    expect(state.inFlight).toEqual([]);
+
+    // Written by the version before (every result whole): read as it was.
+    const older = journalFile();
+    const records = [
+      { type: 'run', version: 2, resource: 'campaigns', mode: 'patch', started: new Date(0).toISOString() },
+      { type: 'sent', ...batch('k1', [2, 3]) },
+      { type: 'sent', ...batch('k2', [4]) },
+      { type: 'done', key: 'k1', results: [ok(2), ok(3)] },
+    ];
+    fs.writeFileSync(older, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const olderState = await readJournal(older);
+    expect(Object.fromEntries(olderState.done)).toEqual({ c2: ok(2), c3: ok(3) });
+    expect(olderState.inFlight.map((b) => b.key)).toEqual(['k2']);
+  });
 });

@@ -7,7 +7,7 @@ import type { Batch } from '../../src/bulk/runner.js';
 import { runBulk } from '../../src/bulk/runner.js';
 import type { MergedRow } from '../../src/bulk/merge.js';
 import type { ResultRow } from '../../src/bulk/results.js';
-import type { DoneRecord, SentRecord } from '../../src/bulk/journal.js';
+import { doneResults, type DoneRecord, type SentRecord } from '../../src/bulk/journal.js';
 
 const row = (line: number): MergedRow => ({ line, item: { campaign_id: `c${line}`, name: `n${line}` }, key: `c${line}`, hash: `h${line}` });
 
@@ -80,16 +80,19 @@ describe('the runner and its journal', () => {
       [3, 'ok'],
     ]);
     expect(held.map((h) => h.record.rows)).toEqual([['c1', 'c2'], ['c3']]);
-    // Each answered request's rows are journaled as done under its key.
-    expect(done.map((d) => [d.key, d.results.map((r) => [r.key, r.result])])).toEqual([
+    // Each answered request's rows are journaled as done under its key (rows that succeeded under
+    // their own key by their place in the request: no result of their own).
+    expect(done.map((d) => d.results)).toEqual([[], []]);
+    const requests = new Map(held.map((h) => [h.record.key, h.record]));
+    expect(done.map((d) => [d.key, doneResults(d, requests.get(d.key!)).map((r) => [r.key, r.result, r.line, r.hash])])).toEqual([
       [
         held[0]!.record.key,
         [
-          ['c1', 'ok'],
-          ['c2', 'ok'],
+          ['c1', 'ok', 1, 'h1'],
+          ['c2', 'ok', 2, 'h2'],
         ],
       ],
-      [held[1]!.record.key, [['c3', 'ok']]],
+      [held[1]!.record.key, [['c3', 'ok', 3, 'h3']]],
     ]);
   });
 
