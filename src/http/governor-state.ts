@@ -255,9 +255,14 @@ function overLimitOutcomes(state: BudgetState, ceiling: number, from: number, sl
   return { accepted, refused, most };
 }
 
-/** Whether the refusals of the last DENSE_PERIOD_MS are too many to be sporadic. */
+/**
+ * Whether the refusals of the last DENSE_PERIOD_MS are too many to be sporadic. Only those
+ * since the limit was last measured count: the burst that measured it (four processes meeting
+ * a limit of 2 together) is no evidence of a lower one, and taken as such it halved the limit
+ * at the next 429 and held four processes at 1 request per second for 40 s.
+ */
 function refusalsDense(state: BudgetState, now: number): boolean {
-  const from = now - DENSE_PERIOD_MS;
+  const from = Math.max(now - DENSE_PERIOD_MS, state.since);
   const refused = (state.refused ?? []).filter((t) => t > from && t <= now).length;
   const sent = state.sent.filter((t) => t > from && t <= now).length;
   return refused >= DENSE_COUNT && refused >= DENSE_SHARE * (refused + sent);

@@ -356,6 +356,32 @@ describe('budget rules: which 429 is a limit', () => {
     expect(state.ceiling).toBe(5); // measured 4 or 5 in the window, never under half of 10
   });
 
+  it('the refusals of the burst that measured a limit are not evidence of a lower one: a 429 soon after, under it, keeps it', () => {
+    const start = 1_750_000_000_000;
+    const state = emptyBudget(start);
+    // Four processes start together against a limit of 2: 2 of their 6 first requests are accepted, 4 refused (one event).
+    const burst = [0, 50, 100, 150, 200, 250].map((ms) => start + ms);
+    addSends(state, burst);
+    addAccepted(state, burst.slice(0, 2));
+    for (const slot of burst.slice(2)) refuse(state, slot, start + 300, 1000);
+    expect(state.ceiling).toBe(2);
+    // Paced sends after it; one is refused with a single other send known in its window (the others' not told yet).
+    addSends(state, [start + 800, start + 1300]);
+    addAccepted(state, [start + 800]);
+    expect(refuse(state, start + 1300, start + 1350, 1000)).toBe('sporadic');
+    expect(state.ceiling).toBe(2);
+    expect(paceOf(state, start + 1350)).toBeGreaterThan(1.5);
+    // Refusals that keep coming under it after it was measured still lower it.
+    let said = '';
+    for (let i = 1; i <= 4 && said !== 'limit'; i++) {
+      const at = start + 1300 + i * 400;
+      addSends(state, [at]);
+      said = refuse(state, at, at + 50, 1000);
+    }
+    expect(said).toBe('limit');
+    expect(state.ceiling).toBe(1);
+  });
+
   it('a 429 at the known limit is a limit met (the probe above it); after sends over it were accepted, the limit is raised', () => {
     const { state, now } = measured(10);
     // The window before this send holds 10: it is the probe's first over the limit.
