@@ -71,6 +71,7 @@ export interface DoneRecord {
 
 /** A done record's results, whole: those it names by place are made from its request's sent record. */
 export function doneResults(record: Pick<DoneRecord, 'results' | 'ok'>, request: Pick<SentRecord, 'rows' | 'lines' | 'hashes'> | undefined): JournalResult[] {
+  // (a request's sent record is on disk before it goes, so before its answer's done record)
   if (!record.ok?.length || !request) return record.results;
   const named = record.ok.map((at): JournalResult => ({
     line: request.lines[at]!,
@@ -256,6 +257,9 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
     }
   }
   if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${number || 1})`);
+  if (run.version > VERSION) {
+    throw new UsageError(`${flag}: ${file} was written by a newer version of platform (journal version ${run.version}); resume it with that version`);
+  }
   if (!READABLE_VERSIONS.includes(run.version)) {
     throw new UsageError(
       `${flag}: ${file} was written by an earlier version of platform, which named rows by line; it cannot be resumed (resume from the run's results instead)`,

@@ -99,5 +99,12 @@ describe('journal', () => {
     const olderState = await readJournal(older);
     expect(Object.fromEntries(olderState.done)).toEqual({ c2: ok(2), c3: ok(3) });
     expect(olderState.inFlight.map((b) => b.key)).toEqual(['k2']);
+
+    // One from a newer platform is refused, saying so (not that it is older).
+    const newer = journalFile();
+    fs.writeFileSync(newer, `${JSON.stringify({ ...records[0], version: 4 })}\n`);
+    await expect(readJournal(newer)).rejects.toThrow(
+      `--resume: ${newer} was written by a newer version of platform (journal version 4); resume it with that version`,
+    );
   });
 });
