@@ -69,9 +69,14 @@ export interface DoneRecord {
   ok?: number[];
 }
 
-/** A done record's results, whole: those it names by place are made from its request's sent record. */
-export function doneResults(record: Pick<DoneRecord, 'results' | 'ok'>, request: Pick<SentRecord, 'rows' | 'lines' | 'hashes'> | undefined): JournalResult[] {
+/**
+ * A done record's results, whole: those it names by place are made from its request's sent
+ * record, taken from `unanswered` (the sent records read so far whose answer has not come).
+ */
+export function doneResults(record: Pick<DoneRecord, 'key' | 'results' | 'ok'>, unanswered: Map<string, SentRecord>): JournalResult[] {
   // (a request's sent record is on disk before it goes, so before its answer's done record)
+  const request = record.key === undefined ? undefined : unanswered.get(record.key);
+  if (record.key !== undefined) unanswered.delete(record.key);
   if (!record.ok?.length || !request) return record.results;
   const named = record.ok.map((at): JournalResult => ({
     line: request.lines[at]!,
@@ -250,11 +255,7 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
     }
     if (record.type === 'run') run = record;
     else if (record.type === 'sent') sent.set(record.key, record);
-    else if (record.type === 'done') {
-      const request = record.key === undefined ? undefined : sent.get(record.key);
-      if (record.key) sent.delete(record.key);
-      for (const result of doneResults(record, request)) done.set(result.key, result);
-    }
+    else if (record.type === 'done') for (const result of doneResults(record, sent)) done.set(result.key, result);
   }
   if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${number || 1})`);
   if (run.version > VERSION) {

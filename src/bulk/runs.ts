@@ -100,11 +100,7 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
     else if (parsed.type === 'sent') {
       parsed.rows.forEach((key, i) => sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId }));
       requests.set(parsed.key, parsed);
-    } else if (parsed.type === 'done') {
-      const request = parsed.key === undefined ? undefined : requests.get(parsed.key);
-      if (parsed.key !== undefined) requests.delete(parsed.key);
-      for (const result of doneResults(parsed, request)) done.set(result.key, result);
-    }
+    } else if (parsed.type === 'done') for (const result of doneResults(parsed, requests)) done.set(result.key, result);
   }
   if (!record) throw new UsageError(`${file} is not the journal of a run`);
   const rows = [...done.values()].map((result): HistoryRow => {

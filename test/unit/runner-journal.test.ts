@@ -83,8 +83,8 @@ describe('the runner and its journal', () => {
     // Each answered request's rows are journaled as done under its key (rows that succeeded under
     // their own key by their place in the request: no result of their own).
     expect(done.map((d) => d.results)).toEqual([[], []]);
-    const requests = new Map(held.map((h) => [h.record.key, h.record]));
-    expect(done.map((d) => [d.key, doneResults(d, requests.get(d.key!)).map((r) => [r.key, r.result, r.line, r.hash])])).toEqual([
+    const requests = new Map(held.map((h) => [h.record.key, { type: 'sent' as const, ...h.record }]));
+    expect(done.map((d) => [d.key, doneResults(d, requests).map((r) => [r.key, r.result, r.line, r.hash])])).toEqual([
       [
         held[0]!.record.key,
         [
