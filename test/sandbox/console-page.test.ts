@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
+import { keepScreenshot } from '../helpers/screenshots.js';
 import { chromiumTool as chromium, launchChromium, playwrightPage } from '../helpers/chromium.js';
 import { consoleFlow, consoleSandboxOptions } from './console-flows.js';
 
@@ -47,12 +48,7 @@ describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${ch
     expect(headers[0]?.['x-content-type-options']).toBe('nosniff');
     expect(problems).toEqual([]);
     expect([...origins]).toEqual([sandbox.url]);
-    // PLATFORM_TEST_SCREENSHOTS keeps a copy, as the inbox tests do.
-    const keep = process.env.PLATFORM_TEST_SCREENSHOTS;
-    if (keep) {
-      fs.mkdirSync(keep, { recursive: true });
-      for (const file of fs.readdirSync(shots)) fs.copyFileSync(path.join(shots, file), path.join(keep, file));
-    }
+    for (const file of fs.readdirSync(shots)) keepScreenshot(path.join(shots, file), file);
     console.log(`console screenshots: ${shots}`);
   }, 60_000);
 });

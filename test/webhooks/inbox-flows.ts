@@ -13,11 +13,10 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { sign } from '../../src/webhooks/hmac.js';
 import { countOf, focused, isHidden, textOf, textsOf, valueOf, type BrowserEngine, type BrowserPage } from '../helpers/browser-page.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
+import { keepScreenshot } from '../helpers/screenshots.js';
 import { userToken } from '../rider/helpers.js';
 import { rideToCompletion } from './helpers.js';
 import { checkingReceiver, listenInspecting, type CheckingReceiver, type InspectingListener } from './inbox-helpers.js';
-
-const SCREENSHOTS_COPY = process.env.PLATFORM_TEST_SCREENSHOTS;
 
 /** What the flows share: one sandbox, app, listener and page for the whole describe block. */
 export interface InboxSession {
@@ -41,12 +40,9 @@ export function inboxSession(launch: () => Promise<BrowserEngine>): InboxSession
     async screenshot(name: string) {
       const file = path.join(shots, `${name}.png`);
       await session.page.screenshot(file);
-      if (SCREENSHOTS_COPY) {
-        fs.mkdirSync(SCREENSHOTS_COPY, { recursive: true });
-        // Chromium's keep the names they had before the other engines came.
-        const engineName = session.page.engine === 'Chromium' ? '' : `${session.page.engine.toLowerCase()}-`;
-        fs.copyFileSync(file, path.join(SCREENSHOTS_COPY, `inbox-${engineName}${name}.png`));
-      }
+      // Chromium's keep the names they had before the other engines came.
+      const engineName = session.page.engine === 'Chromium' ? '' : `${session.page.engine.toLowerCase()}-`;
+      keepScreenshot(file, `inbox-${engineName}${name}.png`);
     },
   } as InboxSession;
 
