@@ -195,7 +195,10 @@ export function refuse(state: BudgetState, slot: number, now: number, retryAfter
   const sameEvent = state.event !== undefined && state.ceiling !== undefined && slot <= state.since && now - state.since < EVENT_MS;
   if (!sameEvent) {
     const known = state.ceiling;
-    const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known;
+    // A raised limit was counted from send times, and the server counts arrivals, which jitter: one send
+    // more in a window than it took. While the pace doubles from it, a 429 with that one send fewer is the
+    // limit met (taken as sporadic, it let the pace double into the real limit: 15 refused in two seconds).
+    const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known - (state.raised ? 1 : 0);
     const dense = known !== undefined && refusalsDense(state, now);
     if (underLimit && !dense) return 'sporadic';
     if (known !== undefined && !underLimit && !dense) {

@@ -405,6 +405,24 @@ describe('budget rules: which 429 is a limit', () => {
   });
 });
 
+describe('budget rules: a raised limit', () => {
+  it('a 429 while the pace doubles from a limit raised one send too high is the real limit met, not a sporadic refusal', () => {
+    const start = 1_750_000_000_000;
+    const state = emptyBudget(start);
+    // Raised to 11 (a window of send times held 11 accepted; the server's, of arrivals, 10), the pace doubling from it.
+    Object.assign(state, { ceiling: 11, since: start, raised: true });
+    const sent = Array.from({ length: 10 }, (_, i) => start + 2000 + i * 100);
+    addSends(state, sent);
+    addAccepted(state, sent);
+    const refused = start + 2990;
+    addSends(state, [refused]);
+    expect(refuse(state, refused, refused + 20, 1000)).toBe('limit');
+    expect(state.raised).toBeUndefined();
+    expect(state.ceiling).toBe(10);
+    expect(paceOf(state, refused + 20)).toBeLessThanOrEqual(10 * DECREASE + 0.01);
+  });
+});
+
 describe('budget rules: a limit counted again', () => {
   it('when the sends of the other processes raise a first count, the slots reserved at the low pace no longer hold the next ones back', () => {
     const start = 1_750_000_000_000;
@@ -476,6 +494,39 @@ describe('shared request budget', () => {
     expect(first.pace()!).toBeGreaterThan(6);
     // The last of the four went within about two seconds, not after the seconds its first slot was given.
     expect(Math.max(...took)).toBeLessThan(2500);
+  });
+
+  it('a process that last saw a low first count takes its next slots at the pace the budget has now, not at the one it saw', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'sandbox.json');
+    const clock = virtualClock();
+    const first = new Governor({ clock, store: new FileBudget(file, clock) });
+    const second = new Governor({ clock, store: new FileBudget(file, clock) });
+    for (let i = 0; i < 8; i++) await clock.run(answered(second));
+    await clock.run(clock.sleep(4000));
+    const pending: Ticket[] = [];
+    for (let i = 0; i < 9; i++) {
+      pending.push(await clock.run(second.acquire()));
+      await clock.run(clock.sleep(50));
+    }
+    // The first process's request is refused first: counted alone, about 1 a second, and retried after its Retry-After.
+    const refusedTicket = await clock.run(first.acquire());
+    await clock.run(first.observe(refusedTicket, 429, { 'retry-after': '1' }));
+    expect(first.pace()!).toBeLessThan(2);
+    // Meanwhile the second process's answers come in (one refused): the budget counts the limit at about 10.
+    await clock.run(second.observe(pending[0]!, 429, { 'retry-after': '1' }));
+    for (const ticket of pending.slice(1)) await clock.run(second.observe(ticket, 200));
+    await clock.run(clock.sleep(1000));
+    // The first process's retry and the requests after it go at the budget's pace (about 8 a second), not 1 a second.
+    const started = clock.now();
+    const took: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const ticket = await clock.run(first.acquire());
+      took.push(clock.now() - started);
+      await clock.run(first.observe(ticket, 200));
+    }
+    expect(first.pace()!).toBeGreaterThan(6);
+    expect(Math.max(...took)).toBeLessThan(1000);
   });
 
   it('a new process joins the budget another one measured: paced from its first request', async () => {
