@@ -449,6 +449,25 @@ describe('budget rules: a limit counted again', () => {
   });
 });
 
+/**
+ * Two processes on one budget file; the second, past its slow start, has sent 9 requests the
+ * budget does not know of yet (unpaced, answers not in): `pending`, to be observed.
+ */
+async function beforeTheirAnswers(): Promise<{ clock: VirtualClock; first: Governor; second: Governor; pending: Ticket[] }> {
+  const file = path.join(tempDir(), 'sandbox.json');
+  const clock = virtualClock();
+  const first = new Governor({ clock, store: new FileBudget(file, clock) });
+  const second = new Governor({ clock, store: new FileBudget(file, clock) });
+  for (let i = 0; i < 8; i++) await clock.run(answered(second));
+  await clock.run(clock.sleep(4000));
+  const pending: Ticket[] = [];
+  for (let i = 0; i < 9; i++) {
+    pending.push(await clock.run(second.acquire()));
+    await clock.run(clock.sleep(50));
+  }
+  return { clock, first, second, pending };
+}
+
 describe('shared request budget', () => {
   it('processes sharing a budget file pace by one budget: a 429 one of them met slows the others', async () => {
     const dir = tempDir();
@@ -465,19 +484,7 @@ describe('shared request budget', () => {
   });
 
   it('a request waiting for a slot given at a low first count goes soon after another process counts the limit higher', async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'sandbox.json');
-    const clock = virtualClock();
-    const first = new Governor({ clock, store: new FileBudget(file, clock) });
-    const second = new Governor({ clock, store: new FileBudget(file, clock) });
-    // The second process, past its slow start, sends 9 requests the budget does not know of yet (unpaced, answers not in).
-    for (let i = 0; i < 8; i++) await clock.run(answered(second));
-    await clock.run(clock.sleep(4000));
-    const pending: Ticket[] = [];
-    for (let i = 0; i < 9; i++) {
-      pending.push(await clock.run(second.acquire()));
-      await clock.run(clock.sleep(50));
-    }
+    const { clock, first, second, pending } = await beforeTheirAnswers();
     // The first process's first request is refused: the budget counts it alone, a limit of about 1 a second.
     await clock.run(first.observe(await clock.run(first.acquire()), 429));
     expect(first.pace()!).toBeLessThan(2);
@@ -497,18 +504,7 @@ describe('shared request budget', () => {
   });
 
   it('a process that last saw a low first count takes its next slots at the pace the budget has now, not at the one it saw', async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'sandbox.json');
-    const clock = virtualClock();
-    const first = new Governor({ clock, store: new FileBudget(file, clock) });
-    const second = new Governor({ clock, store: new FileBudget(file, clock) });
-    for (let i = 0; i < 8; i++) await clock.run(answered(second));
-    await clock.run(clock.sleep(4000));
-    const pending: Ticket[] = [];
-    for (let i = 0; i < 9; i++) {
-      pending.push(await clock.run(second.acquire()));
-      await clock.run(clock.sleep(50));
-    }
+    const { clock, first, second, pending } = await beforeTheirAnswers();
     // The first process's request is refused first: counted alone, about 1 a second, and retried after its Retry-After.
     const refusedTicket = await clock.run(first.acquire());
     await clock.run(first.observe(refusedTicket, 429, { 'retry-after': '1' }));
