@@ -26,6 +26,8 @@ const DENSE_COUNT = 3;
 const DENSE_SHARE = 0.3;
 /** A 429 sent when the window held this share of the known limit or more met the limit (the probe above it, or jitter at it). */
 const AT_LIMIT = 0.96;
+/** A raised limit may be counted this share too high (one send at most): arrivals jitter against send times. */
+const RAISED_JITTER = 0.1;
 /** A limit lowered by refusals under it keeps at least this share of the one before (smoothing: one event halves it at most). */
 const LOWEST_CUT = 0.5;
 /** Sends are remembered this long: an event's window ends at most EVENT_MS ago, and the refusals' period. */
@@ -198,7 +200,9 @@ export function refuse(state: BudgetState, slot: number, now: number, retryAfter
     // A raised limit was counted from send times, and the server counts arrivals, which jitter: one send
     // more in a window than it took. While the pace doubles from it, a 429 with that one send fewer is the
     // limit met (taken as sporadic, it let the pace double into the real limit: 15 refused in two seconds).
-    const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known - (state.raised ? 1 : 0);
+    // Not at a few a second, where one send is much of the limit (a 429 with 1 of 2 is no measure of it).
+    const jitter = state.raised ? Math.min(1, RAISED_JITTER * (known ?? 0)) : 0;
+    const underLimit = known !== undefined && sentInWindow(state.sent, slot) < AT_LIMIT * known - jitter;
     const dense = known !== undefined && refusalsDense(state, now);
     if (underLimit && !dense) return 'sporadic';
     if (known !== undefined && !underLimit && !dense) {

@@ -420,6 +420,15 @@ describe('budget rules: a raised limit', () => {
     expect(state.raised).toBeUndefined();
     expect(state.ceiling).toBe(10);
     expect(paceOf(state, refused + 20)).toBeLessThanOrEqual(10 * DECREASE + 0.01);
+
+    // At 2 a second one send is half the limit: a 429 with 1 in the window says nothing of it, and the doubling goes on.
+    const small = emptyBudget(start);
+    Object.assign(small, { ceiling: 2, since: start, raised: true });
+    addSends(small, [start + 2500]);
+    addAccepted(small, [start + 2500]);
+    addSends(small, [start + 2990]);
+    expect(refuse(small, start + 2990, start + 3010, 1000)).toBe('sporadic');
+    expect(small.raised).toBe(true);
   });
 });
 
