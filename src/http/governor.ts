@@ -133,10 +133,10 @@ export class Governor {
           await this.#sync((state) => {
             // At the budget's pace as read now: another process may have counted the limit again since this
             // one last looked (slots taken at a first low count of 1 a second held four processes for seconds).
-            const now = this.#clock.now();
-            const pace = paceOf(state, now, this.#maxRate);
+            const at = this.#clock.now();
+            const pace = paceOf(state, at, this.#maxRate);
             const count = this.#store.shared && pace !== undefined ? Math.max(1, Math.floor((pace * CHUNK_MS) / 1000)) : 1;
-            this.#reserved.push(...reserve(state, now, pace, count));
+            this.#reserved.push(...reserve(state, at, pace, count));
           });
         }
         continue;
