@@ -38,14 +38,34 @@ async function* batchesOf() {
     return;
   }
   let line = 1;
-  for await (const record of fs.createReadStream(file).pipe(parse(options))) checked(record, ++line);
+  for await (const records of recordsOf(file)) for (const record of records) checked(record, ++line);
   line = 1;
   let batch = [];
-  for await (const record of fs.createReadStream(file).pipe(parse(options))) {
-    batch.push(rowOf(checked(record, ++line), line));
-    if (batch.length === Number(batchSize)) yield batch.splice(0);
-  }
+  for await (const records of recordsOf(file))
+    for (const record of records) {
+      batch.push(rowOf(checked(record, ++line), line));
+      if (batch.length === Number(batchSize)) yield batch.splice(0);
+    }
   if (batch.length) yield batch;
+}
+
+/** The file's records, as many at a time as the parser holds (a step per chunk read, not per record). */
+async function* recordsOf(path) {
+  const parser = fs.createReadStream(path).pipe(parse(options));
+  let ended = false;
+  let failure;
+  let wake = () => {};
+  parser.on('readable', () => wake());
+  parser.on('end', () => ((ended = true), wake()));
+  parser.on('error', (error) => ((failure = error), wake()));
+  for (;;) {
+    const records = [];
+    for (let record; (record = parser.read()) !== null;) records.push(record);
+    if (failure) throw failure;
+    if (records.length) yield records;
+    else if (ended) return;
+    else await new Promise((resolve) => (wake = resolve));
+  }
 }
 const batches = batchesOf();
 const first = await batches.next();
