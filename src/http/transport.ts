@@ -1,9 +1,19 @@
 // The one dispatcher every call goes through (API areas, the token endpoint, report
 // downloads): keep-alive connections, the environment's proxies (proxy-env.ts) and an
-// optional extra CA (ca-bundle.ts). Only undici's public API.
+// optional extra CA (ca-bundle.ts). Undici's dispatchers and request() are loaded from their
+// own modules: the package's entry point also builds fetch, WebSockets, EventSource, its
+// cache and mocks, which no command uses and which took ~35 ms of every API command's start.
 import type { SecureContext } from 'node:tls';
-import { Agent, Dispatcher, ProxyAgent } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
+import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
+import dispatcherApi from 'undici/lib/api/index.js';
 import { proxyFor, type Proxy, type ProxySettings } from './proxy-env.js';
+
+// What the entry point does first, and all of it these dispatchers need: request(), and
+// connect(), with which a ProxyAgent opens its CONNECT tunnels. (Undici's own classes, so
+// every copy of the entry point would do the same; it is not this module's state.)
+Object.assign(Dispatcher.prototype, dispatcherApi);
 
 export { Dispatcher };
 
