@@ -131,7 +131,7 @@ try {
     rawRuns.push(await measure('raw', rawArgs, path.join(import.meta.dirname, 'raw-client.mjs')));
     const readArgs = [sandbox.url, token, account.ad_account_id, bulkFile(`raw-read-${round}`), '500', '4', 'read-first'];
     rawReadRuns.push(await measure('raw-read', readArgs, path.join(import.meta.dirname, 'raw-client.mjs')));
-    const sameWork = (memory) => [
+    const sameWorkArgs = (memory) => [
       sandbox.url,
       token,
       account.ad_account_id,
@@ -141,8 +141,8 @@ try {
       path.join(dir, `${memory}-${round}.journal`),
       memory,
     ];
-    sameWorkRuns.push(await measure('same-work', sameWork('two-pass'), path.join(import.meta.dirname, 'same-work-client.mjs')));
-    sameInMemoryRuns.push(await measure('same-in-memory', sameWork('in-memory'), path.join(import.meta.dirname, 'same-work-client.mjs')));
+    sameWorkRuns.push(await measure('same-work', sameWorkArgs('two-pass'), path.join(import.meta.dirname, 'same-work-client.mjs')));
+    sameInMemoryRuns.push(await measure('same-in-memory', sameWorkArgs('in-memory'), path.join(import.meta.dirname, 'same-work-client.mjs')));
   }
   const summarize = (runs) => ({
     ms: median(runs.map((r) => r.ms)),
