@@ -59,8 +59,8 @@ const bulk = options(fromCsv, fromJson, ...bulkRun);
 const BULK_HELP =
   'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything ' +
   'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in ' +
-  'input order (line, id, result ok|failed|invalid|skipped, error_code, error_message); exit 0 when all ' +
-  'succeeded, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest ' +
+  'input order (line, id, result ok|unchanged|failed|invalid|skipped, error_code, error_message); exit 0 when ' +
+  'all succeeded or were unchanged, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest ' +
   'as skipped and exits 130, naming the command that finishes the run (--resume JOURNAL). A patch changes only the ' +
   'fields given: the current resources are read first, so a budget amount keeps its unit, --end keeps the start, ' +
   '--keywords keeps the other criteria (the API replaces budget, schedule and targeting whole; the read and the ' +
