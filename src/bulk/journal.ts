@@ -90,7 +90,7 @@ export function doneResults(record: Pick<DoneRecord, 'key' | 'results' | 'ok'>, 
   return [...named, ...record.results];
 }
 
-type JournalRecord = RunRecord | SentRecord | DoneRecord;
+export type JournalRecord = RunRecord | SentRecord | DoneRecord;
 
 /** Where journals go unless --journal names one: $XDG_STATE_HOME/platform/runs. */
 export function runsDirectory(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
@@ -236,12 +236,9 @@ export interface JournalState {
   inFlight: SentRecord[];
 }
 
-export async function readJournal(file: string, flag = '--resume'): Promise<JournalState> {
-  if (!fs.existsSync(file)) throw new UsageError(`${flag}: no such file ${file}`);
+/** A journal's records in order, each with its line number (a line cut short is skipped). */
+export async function* journalRecords(file: string): AsyncGenerator<{ record: JournalRecord; line: number }> {
   const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
-  let run: RunRecord | undefined;
-  const done = new Map<string, JournalResult>();
-  const sent = new Map<string, SentRecord>();
   let number = 0;
   for await (const line of lines) {
     number++;
@@ -253,6 +250,18 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
       // A kill (or a full disk) can cut a line short; everything before it is whole.
       continue;
     }
+    yield { record, line: number };
+  }
+}
+
+export async function readJournal(file: string, flag = '--resume'): Promise<JournalState> {
+  if (!fs.existsSync(file)) throw new UsageError(`${flag}: no such file ${file}`);
+  let run: RunRecord | undefined;
+  const done = new Map<string, JournalResult>();
+  const sent = new Map<string, SentRecord>();
+  let number = 0;
+  for await (const { record, line } of journalRecords(file)) {
+    number = line;
     if (record.type === 'run') run = record;
     else if (record.type === 'sent') sent.set(record.key, record);
     else if (record.type === 'done') for (const result of doneResults(record, sent)) done.set(result.key, result);

@@ -3,9 +3,8 @@
 // what its journal says each row replaced (row-change.ts) and how the row ended.
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { UsageError } from '../errors.js';
-import { doneResults, type DoneRecord, type JournalResult, type RunRecord, type SentRecord } from './journal.js';
+import { doneResults, journalRecords, type JournalResult, type RunRecord, type SentRecord } from './journal.js';
 import type { RowChange } from './row-change.js';
 import { isLocked } from './journal-lock.js';
 
@@ -82,20 +81,13 @@ export interface HistoryRow {
 
 /** Each row of a run with a result, in input order: its last result, and the change of the request that gave it. */
 export async function readHistory(file: string): Promise<{ record: RunRecord; rows: HistoryRow[] }> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
   let record: RunRecord | undefined;
   /** The change and campaign of each row key, from the last request that carried it. */
   const sent = new Map<string, { change?: RowChange; campaignId?: string }>();
   /** Requests not answered yet, by key: their answer may name rows by place (DoneRecord). */
   const requests = new Map<string, SentRecord>();
   const done = new Map<string, JournalResult>();
-  for await (const line of lines) {
-    let parsed: RunRecord | SentRecord | DoneRecord;
-    try {
-      parsed = JSON.parse(line) as typeof parsed;
-    } catch {
-      continue; // a line cut short by a kill (journal.ts)
-    }
+  for await (const { record: parsed } of journalRecords(file)) {
     if (parsed.type === 'run') record ??= parsed;
     else if (parsed.type === 'sent') {
       parsed.rows.forEach((key, i) => sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId }));
