@@ -236,8 +236,8 @@ export interface JournalState {
   inFlight: SentRecord[];
 }
 
-/** A journal's records in order, each with its line number (a line cut short is skipped). */
-export async function* journalRecords(file: string): AsyncGenerator<{ record: JournalRecord; line: number }> {
+/** A journal's records in order (a line cut short is skipped); returns how many lines it read. */
+export async function* journalRecords(file: string): AsyncGenerator<JournalRecord, number> {
   const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
   let number = 0;
   for await (const line of lines) {
@@ -250,8 +250,9 @@ export async function* journalRecords(file: string): AsyncGenerator<{ record: Jo
       // A kill (or a full disk) can cut a line short; everything before it is whole.
       continue;
     }
-    yield { record, line: number };
+    yield record;
   }
+  return number;
 }
 
 export async function readJournal(file: string, flag = '--resume'): Promise<JournalState> {
@@ -259,14 +260,16 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
   let run: RunRecord | undefined;
   const done = new Map<string, JournalResult>();
   const sent = new Map<string, SentRecord>();
-  let number = 0;
-  for await (const { record, line } of journalRecords(file)) {
-    number = line;
+  // Walked by hand, not with for-await: the line count (for the message below) is the generator's return value.
+  const records = journalRecords(file);
+  let next: IteratorResult<JournalRecord, number>;
+  while (!(next = await records.next()).done) {
+    const record = next.value;
     if (record.type === 'run') run = record;
     else if (record.type === 'sent') sent.set(record.key, record);
     else if (record.type === 'done') for (const result of doneResults(record, sent)) done.set(result.key, result);
   }
-  if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${number || 1})`);
+  if (!run) throw new UsageError(`${flag}: ${file} is not a journal of a bulk run (line ${next.value || 1})`);
   if (run.version > VERSION) {
     throw new UsageError(`${flag}: ${file} was written by a newer version of platform (journal version ${run.version}); resume it with that version`);
   }

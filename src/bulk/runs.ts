@@ -87,7 +87,7 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
   /** Requests not answered yet, by key: their answer may name rows by place (DoneRecord). */
   const requests = new Map<string, SentRecord>();
   const done = new Map<string, JournalResult>();
-  for await (const { record: parsed } of journalRecords(file)) {
+  for await (const parsed of journalRecords(file)) {
     if (parsed.type === 'run') record ??= parsed;
     else if (parsed.type === 'sent') {
       parsed.rows.forEach((key, i) => sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId }));

@@ -36,6 +36,12 @@ describe('journal', () => {
     expect(state.inFlight.map((batch) => batch.key)).toEqual(['k2']);
   });
 
+  it('a file whose run record was cut short is refused, naming the last line read', async () => {
+    const file = journalFile();
+    fs.writeFileSync(file, '{"type":"run","vers\nnot json\n\n');
+    await expect(readJournal(file)).rejects.toThrow(`--resume: ${file} is not a journal of a bulk run (line 3)`);
+  });
+
   it('a record written in part (a disk filling up) is written whole, its non-ASCII text too', async () => {
     const file = journalFile();
     const journal = Journal.open(file, { resource: 'campaigns', mode: 'patch' }, new Date(0));
