@@ -757,7 +757,7 @@ complete -c platform -n '__platform_is \'ads apply\'' -l 'query' -x -d 'JMESPath
 complete -c platform -n '__platform_is \'ads apply\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads apply\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs\'' -f
-complete -c platform -n '__platform_is \'ads runs\'' -a 'list' -d 'List the write runs kept (when, what, how many rows, which profile)'
+complete -c platform -n '__platform_is \'ads runs\'' -a 'list' -d 'List the write runs kept (when, what, how many rows, how it ended, which profile)'
 complete -c platform -n '__platform_is \'ads runs\'' -a 'show' -d 'Show every change of a run, old -> new'
 complete -c platform -n '__platform_is \'ads runs\'' -a 'undo' -d 'Restore the values a run replaced (a create\'s resources are paused)'
 complete -c platform -n '__platform_is \'ads runs\'' -a 'prune' -d 'Remove kept runs by age or count'

@@ -14,13 +14,18 @@ import { UsageError } from '../errors.js';
 import type { ResultRow } from './results.js';
 import type { RowIdentity } from './row-identity.js';
 import type { RowChange } from './row-change.js';
+import type { RowCounts } from '../io.js';
 
 /**
  * Journals name rows by identity since version 2; earlier ones named them by line. Version 3
  * journals a row that succeeded under its own key by its place in the request (DoneRecord).
+ * Version 4 ends each run that was not killed with an end record (EndRecord), and keeps the
+ * command's arguments: a version 4 journal without an end record at its end was cut short.
  */
-const VERSION = 3;
-const READABLE_VERSIONS: readonly number[] = [2, 3];
+const VERSION = 4;
+const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
+/** The first version whose runs end with an end record (EndRecord). */
+export const ENDED_VERSION = 4;
 
 /** The first record: what the run was, to refuse a journal of another resource or mode. */
 export interface RunRecord {
@@ -33,6 +38,8 @@ export interface RunRecord {
   started: string;
   /** For `runs list`: the command line (after `platform`), the profile, the account (and campaign) and the input's rows. */
   command?: string;
+  /** The command's arguments (after `platform`), for the command that resumes the run (version 4). */
+  argv?: string[];
   profile?: string;
   scope?: { account: string; campaign?: string; adGroup?: string };
   rows?: number;
@@ -90,7 +97,22 @@ export function doneResults(record: Pick<DoneRecord, 'key' | 'results' | 'ok'>, 
   return [...named, ...record.results];
 }
 
-export type JournalRecord = RunRecord | SentRecord | DoneRecord;
+/**
+ * The last record of each run (or resume) that was not killed: how it ended. A resume
+ * appends to the same journal, so the run's state is what its last record says.
+ */
+export interface EndRecord {
+  type: 'end';
+  ended: string;
+  /** This run's results (rows applied by an earlier run of the journal are `skipped`). */
+  results: RowCounts;
+  /** Rows that did not succeed, now or earlier: failed, invalid, in conflict or not sent. */
+  unfinished: number;
+  /** Stopped with rows left unsent (Ctrl-C, a signal, credentials refused). */
+  interrupted: boolean;
+}
+
+export type JournalRecord = RunRecord | SentRecord | DoneRecord | EndRecord;
 
 /** Where journals go unless --journal names one: $XDG_STATE_HOME/platform/runs. */
 export function runsDirectory(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
@@ -162,14 +184,24 @@ export class Journal {
 
   /** Never throws: a result that cannot be journaled is still the run's result (its batch stays in flight there). */
   done(record: Omit<DoneRecord, 'type'>): void {
-    if (this.#failure) return;
+    if (this.#append({ type: 'done', ...record })) this.#flush().catch((error: unknown) => this.#fail(error));
+  }
+
+  /** How the run ended, as its last record (written at once; on disk with `close`). Never throws. */
+  end(record: Omit<EndRecord, 'type'>): void {
+    this.#append({ type: 'end', ...record });
+  }
+
+  /** Writes a record unless the journal has failed; a failure to write is kept, not thrown. Whether it was written. */
+  #append(record: JournalRecord): boolean {
+    if (this.#failure) return false;
     try {
-      this.#write({ type: 'done', ...record });
+      this.#write(record);
+      return true;
     } catch (error) {
       this.#fail(error);
-      return;
+      return false;
     }
-    this.#flush().catch((error: unknown) => this.#fail(error));
   }
 
   close(): void {

@@ -75,6 +75,8 @@ export interface PlannedRow {
 /** What `runs list` says of a run, besides its resource and mode (journal.ts, RunRecord). */
 export interface RunAbout {
   command: string;
+  /** The command's arguments, for the command that resumes the run. */
+  argv: string[];
   profile: string;
   /** The run it undoes (`runs undo`). */
   undoes?: string;
@@ -303,6 +305,15 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
             ),
         }),
       );
+      // A stop that came after the last batch left nothing unsent: the run ends as its results say.
+      outcome.interrupted = deps.signal.aborted && unsentByStop > 0;
+      // (`runs list`: a journal without this at its end was cut short by a kill)
+      journal.end({
+        ended: new Date(deps.now()).toISOString(),
+        results: { ...tally },
+        unfinished: failedRows(outcome),
+        interrupted: outcome.interrupted || outcome.refused !== undefined,
+      });
     } finally {
       journal.close();
     }
@@ -311,8 +322,6 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       // Never created: the same command, without --resume, sends the rows.
       if (!fs.existsSync(journal.path)) outcome.journal = undefined;
     }
-    // A stop that came after the last batch left nothing unsent: the run ends as its results say.
-    outcome.interrupted = deps.signal.aborted && unsentByStop > 0;
     // A journal in the runs directory is the run's history (`runs list`, `runs undo`) until `runs prune`;
     // one of a run that changed nothing and left nothing to resume goes (resumed or not). One the user named stays.
     const ours = resumingJournal ? path.resolve(path.dirname(journal.path)) === path.resolve(deps.runsDir) : plan.journal === undefined;

@@ -4,7 +4,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { doneResults, journalRecords, type JournalResult, type RunRecord, type SentRecord } from './journal.js';
+import {
+  doneResults,
+  ENDED_VERSION,
+  journalRecords,
+  type EndRecord,
+  type JournalRecord,
+  type JournalResult,
+  type RunRecord,
+  type SentRecord,
+} from './journal.js';
 import type { RowChange } from './row-change.js';
 import { isLocked } from './journal-lock.js';
 
@@ -17,6 +26,29 @@ export interface RunSummary {
   record: RunRecord;
   /** A live process holds the run's journal: it is still going. */
   running: boolean;
+  status: RunStatus;
+  /** How it ended (its journal's last record), unless it was killed or is still going. */
+  end?: EndRecord;
+}
+
+/**
+ * `interrupted`: rows were left unsent (killed, stopped, credentials refused): resume it;
+ * `failed`: it ended with rows that did not succeed; `unknown`: an earlier version's journal
+ * (no end record) that is not going.
+ */
+export type RunStatus = 'running' | 'interrupted' | 'failed' | 'done' | 'unknown';
+
+function summary(run: string, file: string, record: RunRecord): RunSummary {
+  const running = isLocked(file);
+  const last = running ? undefined : lastRecord(file);
+  const end = last?.type === 'end' ? last : undefined;
+  return { run, path: file, record, running, status: statusOf(record, running, end), ...(end ? { end } : {}) };
+}
+
+function statusOf(record: RunRecord, running: boolean, end: EndRecord | undefined): RunStatus {
+  if (running) return 'running';
+  if (!end) return record.version >= ENDED_VERSION ? 'interrupted' : 'unknown';
+  return end.interrupted ? 'interrupted' : end.unfinished > 0 ? 'failed' : 'done';
 }
 
 /** The runs in the directory, oldest first (a journal whose first line is not a run is not listed). */
@@ -31,9 +63,14 @@ export function listRuns(dir: string): RunSummary[] {
   for (const name of names) {
     const file = path.join(dir, name);
     const record = firstRecord(file);
-    if (record) runs.push({ run: name.slice(0, -SUFFIX.length), path: file, record, running: isLocked(file) });
+    if (record) runs.push(summary(name.slice(0, -SUFFIX.length), file, record));
   }
   return runs.sort((a, b) => a.record.started.localeCompare(b.record.started) || a.run.localeCompare(b.run));
+}
+
+/** A run's last part (the 8 characters after the last `-`): what a table shows, and enough to name it. */
+export function shortRunName(run: string): string {
+  return run.slice(run.lastIndexOf('-') + 1);
 }
 
 /** The run a name stands for: its whole name, its last part (the 8 characters after the last `-`), or a journal's path; undefined when none. */
@@ -44,7 +81,7 @@ export function findRun(dir: string, name: string): RunSummary | undefined {
   if (found.length > 1) throw new UsageError(`RUN: ${name} names ${found.length} runs (${found.map((r) => r.run).join(', ')}): give the whole name`);
   if (fs.existsSync(name)) {
     const record = firstRecord(name);
-    if (record) return { run: path.basename(name, SUFFIX), path: name, record, running: isLocked(name) };
+    if (record) return summary(path.basename(name, SUFFIX), name, record);
     throw new UsageError(`RUN: ${name} is not the journal of a run`);
   }
   return undefined;
@@ -67,48 +104,99 @@ function firstRecord(file: string): RunRecord | undefined {
   }
 }
 
-/** One row of a run's history: how it ended and what it replaced (none journaled: a row never sent). */
+/** A journal's last whole record (read from its end: journals of big runs are tens of MB); undefined when it does not parse. */
+function lastRecord(file: string): JournalRecord | undefined {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const tail = Buffer.alloc(Math.min(size, 4096));
+      const read = fs.readSync(fd, tail, 0, tail.length, size - tail.length);
+      // (a line cut short by a kill has no newline after it: then it is the last line, and does not parse)
+      const line = tail.subarray(0, read).toString('utf8').replace(/\n$/, '').split('\n').at(-1)!;
+      return JSON.parse(line) as JournalRecord;
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One row of a run's history: how it ended and what it replaced (none journaled: a row never
+ * sent). `unanswered`: sent, and no answer journaled (the run was killed with it in flight), so
+ * it may have been applied.
+ */
 export interface HistoryRow {
   line: number;
   key: string;
   id: string;
   campaignId?: string;
-  result: JournalResult['result'];
+  result: JournalResult['result'] | 'unanswered';
   error_code: string;
   error_message: string;
   change?: RowChange;
 }
 
-/** Each row of a run with a result, in input order: its last result, and the change of the request that gave it. */
+/**
+ * Each row of a run with a result, in input order: its last result, and the change of the
+ * request that gave it; a row whose last request has no answer is `unanswered` (a patch's
+ * under its id, a create's under no id: what it created, if anything, is not known).
+ */
 export async function readHistory(file: string): Promise<{ record: RunRecord; rows: HistoryRow[] }> {
   let record: RunRecord | undefined;
-  /** The change and campaign of each row key, from the last request that carried it. */
-  const sent = new Map<string, { change?: RowChange; campaignId?: string }>();
+  /** The last request that carried each row key: its change and campaign, and the row's line. */
+  const sent = new Map<string, { change?: RowChange; campaignId?: string; line: number }>();
   /** Requests not answered yet, by key: their answer may name rows by place (DoneRecord). */
   const requests = new Map<string, SentRecord>();
   const done = new Map<string, JournalResult>();
+  /** Row keys whose last request has not been answered (a result deletes its key). */
+  const unanswered = new Set<string>();
   for await (const parsed of journalRecords(file)) {
     if (parsed.type === 'run') record ??= parsed;
     else if (parsed.type === 'sent') {
-      parsed.rows.forEach((key, i) => sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId }));
+      parsed.rows.forEach((key, i) => {
+        sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId, line: parsed.lines[i]! });
+        unanswered.add(key);
+      });
       requests.set(parsed.key, parsed);
-    } else if (parsed.type === 'done') for (const result of doneResults(parsed, requests)) done.set(result.key, result);
+    } else if (parsed.type === 'done') {
+      for (const result of doneResults(parsed, requests)) {
+        done.set(result.key, result);
+        unanswered.delete(result.key);
+      }
+    }
   }
   if (!record) throw new UsageError(`${file} is not the journal of a run`);
-  const rows = [...done.values()].map((result): HistoryRow => {
-    const { change, campaignId } = sent.get(result.key) ?? {};
-    return {
-      line: result.line,
-      key: result.key,
-      id: result.id,
-      ...(campaignId ? { campaignId } : {}),
-      result: result.result,
-      error_code: result.error_code,
-      error_message: result.error_message,
-      ...(change ? { change } : {}),
-    };
-  });
-  return { record, rows: rows.sort((a, b) => a.line - b.line) };
+  const withSent = (row: Omit<HistoryRow, 'change' | 'campaignId'>): HistoryRow => {
+    const { change, campaignId } = sent.get(row.key) ?? {};
+    return { ...row, ...(campaignId ? { campaignId } : {}), ...(change ? { change } : {}) };
+  };
+  const answered = [...done.values()]
+    .filter((result) => !unanswered.has(result.key))
+    .map((result) =>
+      withSent({
+        line: result.line,
+        key: result.key,
+        id: result.id,
+        result: result.result,
+        error_code: result.error_code,
+        error_message: result.error_message,
+      }),
+    );
+  const inFlight = [...unanswered].map((key) =>
+    withSent({
+      line: sent.get(key)!.line,
+      key,
+      // A patch row's key is its resource's id ("#n" for the n-th row of one id); a create's id came with its answer.
+      id: record.mode === 'patch' ? key.replace(/#\d+$/, '') : '',
+      result: 'unanswered',
+      error_code: '',
+      error_message: 'sent, and no answer was journaled (the run was stopped): it may have been applied',
+    }),
+  );
+  return { record, rows: [...answered, ...inFlight].sort((a, b) => a.line - b.line) };
 }
 
 /** Removes finished runs older than `olderThanMs` and all but the newest `keep`; a run still going stays. Returns those removed. */

@@ -19,6 +19,9 @@ const CLEARABLE: Record<string, ReadonlySet<string>> = Object.fromEntries(
   Object.entries(ADS_FIELDS).map(([resource, table]) => [resource, new Set<string>(clearableFields(table))]),
 );
 
+/** A create sent and never answered: what it created, if anything, is known only to a resume (same idempotency key). */
+const UNKNOWN_CREATE = 'its create was sent and never answered (the run was stopped), so what it created is not known: resume the run, then undo it';
+
 const PAUSED: Record<string, string> = {
   campaigns: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
   ad_groups: 'AD_GROUP_CONFIGURED_STATUS_PAUSED',
@@ -26,18 +29,24 @@ const PAUSED: Record<string, string> = {
 
 /**
  * The rows that restore what a run of `mode` on `resource` changed (its rows that succeeded,
- * in input order). A resource the run changed more than once gets one row: back to what its
- * first change replaced, while it still has what its last one wrote.
+ * and those sent with no answer, which may have been applied: a patch row not applied is
+ * then `unchanged`), in input order. A resource the run changed more than once gets one row:
+ * back to what its first change replaced, while it still has what its last one wrote.
  */
-export function* undoRows(rows: readonly HistoryRow[], resource: AdsResource, mode: string): Generator<PlannedRow> {
+export function undoRows(rows: readonly HistoryRow[], resource: AdsResource, mode: string): PlannedRow[] {
   const byId = new Map<string, HistoryRow[]>();
-  for (const row of rows) if (row.result === 'ok') byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
-  for (const [, changes] of byId) {
+  const unknown: PlannedRow[] = [];
+  for (const row of rows) {
+    if (row.result === 'unanswered' && !row.id) unknown.push({ line: row.line, request: {}, problem: { field: 'row', message: UNKNOWN_CREATE } });
+    else if (row.result === 'ok' || row.result === 'unanswered') byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  }
+  const undone = [...byId.values()].map((changes): PlannedRow => {
     const first = changes[0]!;
     const at = { line: first.line, ...(first.campaignId ? { campaignId: first.campaignId } : {}) };
     const whole = { ...first, ...(changes.length > 1 ? { change: combined(changes) } : {}) };
-    yield { ...at, ...(mode === 'create' ? pauseCreated(whole, resource) : restore(whole, resource)) };
-  }
+    return { ...at, ...(mode === 'create' ? pauseCreated(whole, resource) : restore(whole, resource)) };
+  });
+  return [...undone, ...unknown].sort((a, b) => a.line - b.line);
 }
 
 /** One resource's changes in turn as one: each field as the first change that set it found it, and as the last one left it. */

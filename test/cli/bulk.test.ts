@@ -423,11 +423,11 @@ describe('interrupt and resume', () => {
       expect([r1! >= 100 && r1! <= 200, r2! >= 200 && r2! <= 400, r3! >= 400 && r3! <= 800], String(flakyUser.clock.slept)).toEqual([true, true, true]);
       expect(parse(first.stdout).map((r) => r.error_code)).toEqual(['Unavailable', 'Unavailable', 'Unavailable', 'Unavailable', 'Unavailable']);
       expect(flaky.stats.writesById.size).toBe(0);
-      // The missing campaign's failure is made final (NotFound) in the journal, as a real answer would be.
+      // The missing campaign's failure is made final (NotFound) in the journal, as a real answer would be (in the last results, before the run's end).
       const recorded = fs
         .readFileSync(journal, 'utf8')
         .replace(
-          /"error_code":"Unavailable","error_message":"[^"]*"(?=,"key":"[^"]*","hash":"[^"]*"\}\]\}\n?$)/,
+          /"error_code":"Unavailable","error_message":"[^"]*"(?=,"key":"[^"]*","hash":"[^"]*"\}\]\}\n(\{"type":"end"[^\n]*\n)?$)/,
           '"error_code":"NotFound","error_message":"no such campaign"',
         );
       fs.writeFileSync(journal, recorded.endsWith('\n') ? recorded : `${recorded}\n`);

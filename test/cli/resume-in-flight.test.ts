@@ -88,7 +88,7 @@ describe('--resume of a batch that was in flight', () => {
       .slice(records.length - 1)
       .map((line) => JSON.parse(line) as { type: string; key?: string; results?: unknown[] });
     expect(appended[0]).toEqual({ type: 'done', key: givenUp, results: [] });
-    expect(appended.slice(1).map((r) => r.type)).toEqual(['sent', 'done']);
+    expect(appended.slice(1).map((r) => r.type)).toEqual(['sent', 'done', 'end']);
     expect((await readJournal(journal)).inFlight).toEqual([]);
   });
 });

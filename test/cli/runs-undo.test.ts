@@ -25,6 +25,8 @@ interface RunRow {
   run: string;
   started: string;
   running: boolean;
+  status: string;
+  unfinished: number | null;
   rows: number;
   profile: string;
   command: string;
@@ -63,7 +65,7 @@ describe(`undo of a ${ROWS}-row patch`, () => {
     const patched = await all();
 
     const listed = (await runs()).find((r) => r.run === run)!;
-    expect(listed).toMatchObject({ rows: ROWS, mode: 'patch', resource: 'campaigns', profile: 'local', undoes: '' });
+    expect(listed).toMatchObject({ rows: ROWS, mode: 'patch', resource: 'campaigns', profile: 'local', undoes: '', status: 'done', unfinished: 0 });
     expect(listed.command).toBe(`ads campaigns patch --from-csv ${csv} -o ndjson`);
 
     const shown = await user.json<Array<{ id: string; result: string; changes: string; before: unknown; after: unknown }>>(['ads', 'runs', 'show', run]);
@@ -100,7 +102,8 @@ describe(`undo of a ${ROWS}-row patch`, () => {
 
     // The undo is a run: listed as such, and undone in turn.
     const undoRun = journalOf(undo.stderr);
-    expect((await runs()).find((r) => r.run === undoRun)).toMatchObject({ undoes: run, rows: ROWS, mode: 'patch' });
+    // It ended with a row not restored (the conflict): failed, that one row unfinished.
+    expect((await runs()).find((r) => r.run === undoRun)).toMatchObject({ undoes: run, rows: ROWS, mode: 'patch', status: 'failed', unfinished: 1 });
     const redo = await user.run(['ads', 'runs', 'undo', undoRun, '-o', 'ndjson']);
     expect(redo.code, redo.stderr).toBe(0);
     const redone = await all();
@@ -122,7 +125,7 @@ describe('every write run is kept', () => {
     const short = newest.run.slice(-8);
     const listed = await user.run(['ads', 'runs', 'list'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
     const started = newest.started.slice(0, 16).replace('T', ' ');
-    expect(listed.stdout.split('\n').find((l) => l.startsWith(`${short} `))).toMatch(new RegExp(`^${short} +${started}Z +1 +local +ads campaigns patch`));
+    expect(listed.stdout.split('\n').find((l) => l.startsWith(`${short} `))).toMatch(new RegExp(`^${short} +${started}Z +1 +done +local +ads campaigns patch`));
     const table = await user.run(['ads', 'runs', 'show', short], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.stdout).toContain(`name: ${target.name} -> One change`);
     expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);

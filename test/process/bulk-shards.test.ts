@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { journaledRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { runCli, type Ended } from '../helpers/cli-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -41,28 +42,8 @@ const env = () => ({
   PLATFORM_BASE_URL: url,
 });
 
-interface Ended {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI; `killWhen` is polled and, once true, the process gets SIGKILL. */
-function run(args: string[], killWhen?: () => boolean): Promise<Ended> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const poll = killWhen && setInterval(() => killWhen() && child.kill('SIGKILL'), 5);
-    child.once('close', (code, signal) => {
-      clearInterval(poll);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
+/** Runs the CLI in this test's environment; `killWhen` is polled and, once true, the process gets SIGKILL. */
+const run = (args: string[], killWhen?: () => boolean): Promise<Ended> => runCli(args, env(), killWhen);
 
 /** Resumes a journal until the run ends well (the sandbox fails some requests for good). */
 async function resumeUntilDone(args: string[], journal: string): Promise<Ended> {

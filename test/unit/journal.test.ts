@@ -108,9 +108,9 @@ describe('journal', () => {
 
     // One from a newer platform is refused, saying so (not that it is older).
     const newer = journalFile();
-    fs.writeFileSync(newer, `${JSON.stringify({ ...records[0], version: 4 })}\n`);
+    fs.writeFileSync(newer, `${JSON.stringify({ ...records[0], version: 5 })}\n`);
     await expect(readJournal(newer)).rejects.toThrow(
-      `--resume: ${newer} was written by a newer version of platform (journal version 4); resume it with that version`,
+      `--resume: ${newer} was written by a newer version of platform (journal version 5); resume it with that version`,
     );
   });
 });

@@ -347,9 +347,11 @@ export const adsSpec = withAccountDefault(
         subcommands: [
           command({
             name: 'list',
-            summary: 'List the write runs kept (when, what, how many rows, which profile)',
+            summary: 'List the write runs kept (when, what, how many rows, how it ended, which profile)',
             description:
-              'Every create and patch (bulk or one item) that changed something keeps its journal, with the values it replaced, in $XDG_STATE_HOME/platform/runs/ until platform ads runs prune.',
+              'Every create and patch (bulk or one item) that changed something keeps its journal, with the values it replaced, in $XDG_STATE_HOME/platform/runs/ until platform ads runs prune. ' +
+              'STATUS: done; N failed (rows that did not succeed); interrupted (killed or stopped with rows unsent: runs show says how to finish or undo it); running; ' +
+              'unknown (a journal of an earlier version).',
             options: runsListOptions,
             examples: ['platform ads runs list', 'platform ads runs list --json'],
             load: () => import('./runs/list.js'),
@@ -357,6 +359,9 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'show',
             summary: 'Show every change of a run, old -> new',
+            description:
+              'Each row with a result, and each row sent with no answer (result unanswered: the run was killed with it in flight, so it may have been applied). ' +
+              'For an interrupted run it also says how many rows were not sent, and the commands that finish it (--resume) or undo it.',
             args: [runArg],
             options: runsShowOptions,
             examples: ['platform ads runs show RUN', 'platform ads runs show RUN -o csv > changes.csv'],
@@ -368,7 +373,9 @@ export const adsSpec = withAccountDefault(
             description:
               'Restores the old values of the rows a run changed, where the current value is still what the run wrote; ' +
               'a row changed since is reported conflict (--force restores it anyway). The API has no delete: what a create ' +
-              'made is paused instead (ads, which have no status, cannot be undone). An undo is a run itself: journaled, ' +
+              'made is paused instead (ads, which have no status, cannot be undone). Rows a killed run sent with no answer are ' +
+              'undone too where they were applied (unchanged where they were not); a create sent with no answer cannot be, until ' +
+              'a resume of the run has learnt what it created. An undo is a run itself: journaled, ' +
               'resumable with --resume JOURNAL, shown and undone like any other.',
             args: [runArg],
             options: applyOptions,

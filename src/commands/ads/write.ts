@@ -58,7 +58,12 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   const started = ctx.clock.now();
   if (flags.plan !== undefined && !flags.dryRun)
     throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');
-  const about = { command: quoteArgs(request.argv), profile: (await ctx.profile()).name, ...(request.undoes ? { undoes: request.undoes } : {}) };
+  const about = {
+    command: quoteArgs(request.argv),
+    argv: [...request.argv],
+    profile: (await ctx.profile()).name,
+    ...(request.undoes ? { undoes: request.undoes } : {}),
+  };
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
   const single = 'row' in source;
   const sentence = single && resolveFormat(ctx) === 'table';

@@ -1,7 +1,7 @@
 // `runs list` and `runs show`: the write runs kept as history, and each change of one run.
 import { describeChanges, showChanges } from '../../bulk/diff.js';
 import { SHOWN_CHANGES } from '../../bulk/dry-run.js';
-import type { HistoryRow, RunSummary } from '../../bulk/runs.js';
+import { shortRunName, type HistoryRow, type RunStatus, type RunSummary } from '../../bulk/runs.js';
 import type { View } from '../columns.js';
 
 /** A run as listed (JSON carries these fields). */
@@ -18,10 +18,16 @@ export interface RunRow {
   undoes: string;
   /** Still going (its journal is locked by a process). */
   running: boolean;
+  /** running, interrupted (resume it), failed (rows did not succeed), done, or unknown (an earlier version's journal). */
+  status: RunStatus;
+  /** When it ended ('' while running, or when it was killed). */
+  ended: string;
+  /** Rows that did not succeed (failed, invalid, in conflict or not sent), as of its end; null without one. */
+  unfinished: number | null;
 }
 
 export function runRows(runs: readonly RunSummary[]): RunRow[] {
-  return runs.map(({ run, record, running }) => ({
+  return runs.map(({ run, record, running, status, end }) => ({
     run,
     started: record.started,
     resource: record.resource,
@@ -32,6 +38,9 @@ export function runRows(runs: readonly RunSummary[]): RunRow[] {
     command: record.command ?? '',
     undoes: record.undoes ?? '',
     running,
+    status,
+    ended: end?.ended ?? '',
+    unfinished: end?.unfinished ?? null,
   }));
 }
 
@@ -39,11 +48,12 @@ export const runView: View<RunRow> = {
   noun: 'runs',
   columns: [
     // A table shows the run's last part (RUN takes it too) and the minute it started; CSV and JSON the whole name and time.
-    { header: 'RUN', name: 'run', csv: (r) => r.run, table: (r) => r.run.slice(r.run.lastIndexOf('-') + 1), kind: 'id' },
+    { header: 'RUN', name: 'run', csv: (r) => r.run, table: (r) => shortRunName(r.run), kind: 'id' },
     { header: 'STARTED', name: 'started', csv: (r) => r.started, table: (r) => `${r.started.slice(0, 16).replace('T', ' ')}Z`, kind: 'id' },
     { header: 'ROWS', name: 'rows', csv: (r) => (r.rows === null ? '' : String(r.rows)), align: 'right' },
+    { header: 'STATUS', name: 'status', csv: (r) => r.status, table: (r) => (r.status === 'failed' ? `${r.unfinished} failed` : r.status), kind: 'id' },
     { header: 'PROFILE', name: 'profile', csv: (r) => r.profile, kind: 'id' },
-    { header: 'COMMAND', name: 'command', csv: (r) => (r.running ? `${r.command} (running)` : r.command), kind: 'words' },
+    { header: 'COMMAND', name: 'command', csv: (r) => r.command, kind: 'words' },
   ],
 };
 
@@ -66,15 +76,17 @@ export function* historyRows(rows: readonly HistoryRow[], idField: string): Gene
     const after = change ? { [idField]: row.id, ...change.after } : undefined;
     // A create had nothing before: every field it set is `(none) -> value`.
     const before = change?.before ?? {};
+    // A row sent with no answer shows the change it makes if it was applied.
+    const changed = after && (row.result === 'ok' || row.result === 'unanswered');
     yield {
       line: row.line,
       id: row.id,
       result: row.result,
-      changes: after && row.result === 'ok' ? describeChanges(after, before, idField).join('; ') : row.error_message,
+      changes: changed ? describeChanges(after, before, idField).join('; ') : row.error_message,
       ...(change?.before ? { before: change.before } : {}),
       ...(change ? { after: change.after } : {}),
       error_code: row.error_code,
-      [SHOWN_CHANGES]: after && row.result === 'ok' ? showChanges(after, before, idField).join('; ') : row.error_message,
+      [SHOWN_CHANGES]: changed ? showChanges(after, before, idField).join('; ') : row.error_message,
     };
   }
 }

@@ -12,6 +12,9 @@ export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], in
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`RUN: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
   const resource = resourceNamed(record.resource, found.run);
+  const undo = undoRows(rows, resource, record.mode);
+  // Not an error: a script undoing its last run gets exit 0 when that run changed nothing.
+  if (undo.length === 0) return ctx.info(`Nothing to undo: run ${found.run} changed nothing`);
   await sendPlanned(
     ctx,
     { ...flags, skipInvalid: true },
@@ -21,7 +24,7 @@ export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], in
       // An undo patches, whatever the run did (a create's resources are paused).
       mode: 'patch',
       scope: record.scope,
-      rows: undoRows(rows, resource, record.mode),
+      rows: undo,
       undoes: found.run,
     },
   );
