@@ -17,7 +17,7 @@ import { readJournal, runsDirectory } from '../../bulk/journal.js';
 import fs from 'node:fs';
 import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
-import { quoteArgs } from '../quote.js';
+import { quoteArgs, resumeCommand } from '../quote.js';
 import { parseShard } from '../../bulk/shard.js';
 
 export interface WriteRequest {
@@ -187,14 +187,4 @@ async function writeSentence(ctx: Context, request: WriteRequest, source: BulkSo
     const name = cells.name !== undefined ? ` "${cells.name}"` : '';
     await write(ctx.io.stdout, `${request.mode === 'create' ? 'Created' : 'Updated'} ${request.resource.noun} ${row.id}${name}\n`);
   }
-}
-
-/** The same command line with --resume JOURNAL (quoted for a POSIX shell). */
-export function resumeCommand(argv: readonly string[], journal: string | undefined): string {
-  const args: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--resume' || argv[i] === '--journal') i++;
-    else if (!argv[i]!.startsWith('--resume=') && !argv[i]!.startsWith('--journal=')) args.push(argv[i]!);
-  }
-  return `\`platform ${quoteArgs([...args, ...(journal ? ['--resume', journal] : [])])}\``;
 }

@@ -3,7 +3,7 @@ import { readHistory, shortRunName, type HistoryRow, type RunSummary } from '../
 import { writeRows } from '../../../output/rows.js';
 import { historyRows, historyView } from '../../../output/views/runs.js';
 import { resourceNamed, runNamed } from '../replay.js';
-import { resumeCommand } from '../write.js';
+import { resumeCommand } from '../../quote.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const found = runNamed(ctx, args[0]!);
@@ -16,7 +16,8 @@ export async function run(ctx: Context, _flags: unknown, args: string[]): Promis
 function interruptedNote(found: RunSummary, rows: readonly HistoryRow[]): string {
   const unanswered = rows.filter((row) => row.result === 'unanswered').length;
   const total = found.record.rows;
-  const unsent = total === undefined ? '' : `${total - rows.length} of its ${total} rows were not sent`;
+  // (a resume may have grown the input past the rows the run started with)
+  const unsent = total !== undefined && total > rows.length ? `${total - rows.length} of its ${total} rows were not sent` : '';
   const inFlight = unanswered ? `${unanswered} were sent with no answer (they may have been applied)` : '';
   const left = [unsent, inFlight].filter(Boolean).join(', and ');
   const resume = found.record.argv ? `run ${resumeCommand(found.record.argv, found.path)}` : `run its command with --resume ${found.path}`;
