@@ -249,10 +249,13 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
       const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField);
+      let whole = false;
       try {
         await sinks.dryRun(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode));
+        // A stop ends the rows early, without an error: what was written is not the whole plan.
+        whole = !deps.signal.aborted;
       } finally {
-        await planWriter?.close();
+        await (whole ? planWriter?.commit() : planWriter?.discard());
       }
       tally.invalid = spool.invalid;
       outcome.interrupted = deps.signal.aborted;

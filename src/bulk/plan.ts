@@ -1,11 +1,14 @@
 // A plan (`--dry-run --plan FILE`): what a create or patch would do, written for review and
-// then sent as it is (`platform ads apply FILE`). NDJSON, 0600: a header (resource, mode,
+// then sent as it is (`platform ads apply FILE`); written only by a dry run that went through
+// every row (PlanWriter). NDJSON, 0600: a header (resource, mode,
 // account and campaign, when), then one record per row that would change something: its
 // id, the leaves of every field it sets as they were read (`current`), as they will be
 // written (`write`), and the request body item (`request`). Apply sends `request` only if the
 // resource still has `current` (plan-check.ts).
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
+import { randomUUID } from 'node:crypto';
 import type { AdsScope } from '../api/ads-resources.js';
 import { UsageError } from '../errors.js';
 import { write } from '../stream-write.js';
@@ -39,19 +42,37 @@ export interface PlanRecord {
   request: Record<string, unknown>;
 }
 
-/** Writes a plan while a dry run streams its rows (`rows` passes them on unchanged). */
+/**
+ * Writes a plan while a dry run streams its rows (`rows` passes them on unchanged): into a
+ * file beside FILE, renamed to FILE only when the dry run has gone through every row
+ * (`commit`). A dry run stopped or killed part-way leaves no plan that apply would send as if
+ * it were whole, and FILE as it was.
+ */
 export class PlanWriter {
   readonly #out: fs.WriteStream;
   readonly #idField: string;
+  readonly #file: string;
+  readonly #partial: string;
 
-  private constructor(out: fs.WriteStream, idField: string) {
+  private constructor(out: fs.WriteStream, idField: string, file: string, partial: string) {
     this.#out = out;
     this.#idField = idField;
+    this.#file = file;
+    this.#partial = partial;
   }
 
   static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string): Promise<PlanWriter> {
-    const out = fs.createWriteStream(file, { fd: fs.openSync(file, 'w', 0o600) });
-    const writer = new PlanWriter(out, idField);
+    // (found now, not after the whole dry run, when the rename would fail)
+    if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--plan: ${file} is a directory`);
+    const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID().slice(0, 8)}.partial`);
+    let fd: number;
+    try {
+      fd = fs.openSync(partial, 'wx', 0o600);
+    } catch (error) {
+      throw new UsageError(`--plan: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    const out = fs.createWriteStream(partial, { fd });
+    const writer = new PlanWriter(out, idField, file, partial);
     await write(out, `${JSON.stringify({ type: 'plan', version: VERSION, ...header })}\n`);
     return writer;
   }
@@ -78,7 +99,19 @@ export class PlanWriter {
     }
   }
 
-  async close(): Promise<void> {
+  /** The plan is whole: it becomes FILE. */
+  async commit(): Promise<void> {
+    await this.#close();
+    fs.renameSync(this.#partial, this.#file);
+  }
+
+  /** The dry run did not go through every row: no plan. */
+  async discard(): Promise<void> {
+    await this.#close().catch(() => undefined);
+    fs.rmSync(this.#partial, { force: true });
+  }
+
+  async #close(): Promise<void> {
     await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
 }

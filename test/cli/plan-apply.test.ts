@@ -179,6 +179,16 @@ describe('plan, then apply', () => {
     const refused = await user.run(['ads', 'apply', notPlan]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${notPlan} is not a plan`);
+    // A plan that cannot be written is found before the dry run reads anything.
+    sandbox.stats.requests.length = 0;
+    const nowhere = path.join(dir, 'no-such-folder', 'p.ndjson');
+    const unwritable = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--dry-run', '--plan', nowhere]);
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr.trim()).toBe(`--plan: cannot write ${nowhere} (ENOENT)`);
+    const folder = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--dry-run', '--plan', dir]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr.trim()).toBe(`--plan: ${dir} is a directory`);
+    expect(sandbox.stats.requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(sandbox.stats.writesById.get(e.campaign_id)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { journaledRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
-import { runCli, type Ended } from '../helpers/cli-process.js';
+import { cliEnv, runCli, type Ended } from '../helpers/cli-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -33,14 +33,7 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const env = () => ({
-  PATH: process.env.PATH ?? '',
-  HOME: dir,
-  TMPDIR: path.join(dir, 'tmp'),
-  XDG_STATE_HOME: path.join(dir, 'state'),
-  PLATFORM_CONFIG_DIR: path.join(dir, 'config'),
-  PLATFORM_BASE_URL: url,
-});
+const env = () => cliEnv(dir, url, path.join(dir, 'tmp'));
 
 /** Runs the CLI in this test's environment; `killWhen` is polled and, once true, the process gets SIGKILL. */
 const run = (args: string[], killWhen?: () => boolean): Promise<Ended> => runCli(args, env(), killWhen);

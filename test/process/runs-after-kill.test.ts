@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
-import { runCli } from '../helpers/cli-process.js';
+import { cliEnv, runCli } from '../helpers/cli-process.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const ROWS = 400;
@@ -29,14 +29,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const env = () => ({
-  PATH: process.env.PATH ?? '',
-  HOME: dir,
-  TMPDIR: dir,
-  XDG_STATE_HOME: path.join(dir, 'state'),
-  PLATFORM_CONFIG_DIR: path.join(dir, 'config'),
-  PLATFORM_BASE_URL: sandbox.url,
-});
+const env = () => cliEnv(dir, sandbox.url);
 const run = (args: string[], killWhen?: () => boolean) => runCli(args, env(), killWhen);
 const journals = () => path.join(dir, 'state', 'platform', 'runs');
 

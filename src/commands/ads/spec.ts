@@ -32,7 +32,8 @@ const bulkRun = options(
   option({ flags: '--dry-run', description: 'validate, look up the current values and print what would change; send no write' }),
   option({
     flags: '--plan <file>',
-    description: 'with --dry-run: also write the plan (current and new values, requests) to FILE, to send with platform ads apply FILE',
+    description:
+      'with --dry-run: also write the plan (current and new values, requests) to FILE, to send with platform ads apply FILE; written only once the dry run has gone through every row',
     file: true,
   }),
   option({ flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' }),

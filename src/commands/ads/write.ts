@@ -131,7 +131,10 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   if (single && !outcome.interrupted && !unanswered && outcome.tally.ok === 0) removeJournal(request, outcome.journal);
   if (invalid) throw new UsageError(inFlagWords(invalid.error_message));
   if (outcome.dryRun) {
-    if (outcome.interrupted) throw new InterruptedError('interrupted: the dry run stopped before the rows after the last one shown');
+    if (outcome.interrupted) {
+      const plan = flags.plan === undefined ? '' : ` (so no plan was written to ${flags.plan})`;
+      throw new InterruptedError(`interrupted: the dry run stopped before the rows after the last one shown${plan}`);
+    }
     if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
     return;
   }
