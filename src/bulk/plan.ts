@@ -102,6 +102,13 @@ export class PlanWriter {
   /** The plan is whole: it becomes FILE. */
   async commit(): Promise<void> {
     await this.#close();
+    // On disk before it takes FILE's name: a crash then leaves the old FILE or the whole new one.
+    const fd = fs.openSync(this.#partial, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(this.#partial, this.#file);
   }
 
