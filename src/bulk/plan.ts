@@ -64,7 +64,7 @@ export class PlanWriter {
   static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string): Promise<PlanWriter> {
     // (found now, not after the whole dry run, when the rename would fail)
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--plan: ${file} is a directory`);
-    const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID().slice(0, 8)}.partial`);
+    const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID().slice(0, 8)}.part`);
     let fd: number;
     try {
       fd = fs.openSync(partial, 'wx', 0o600);

@@ -67,10 +67,10 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     expect(apply.code).toBe(2);
     expect(apply.stderr).toContain(`no such plan ${plan}`);
     expect(sandbox.stats.writesById.size).toBe(0);
-    // What the killed run was writing stays beside FILE, hidden: a dot file ending .partial.
+    // What the killed run was writing stays beside FILE, hidden: a dot file ending .part, as a report download's.
     const [partial, ...more] = leftovers();
     expect(more).toEqual([]);
-    expect(partial).toMatch(/^\.killed-plan\.ndjson\.[0-9a-f]{8}\.partial$/);
+    expect(partial).toMatch(/^\.killed-plan\.ndjson\.[0-9a-f]{8}\.part$/);
     fs.rmSync(path.join(dir, partial!));
   }, 60_000);
 
