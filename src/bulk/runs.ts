@@ -199,19 +199,26 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
   return { record, rows: [...answered, ...inFlight].sort((a, b) => a.line - b.line) };
 }
 
-/** Removes finished runs older than `olderThanMs` and all but the newest `keep`; a run still going stays. Returns those removed. */
-export function pruneRuns(dir: string, rule: { olderThanMs?: number; keep?: number }, now: number): RunSummary[] {
+/**
+ * Removes runs older than `olderThanMs` and all but the newest `keep`; a run still going
+ * stays, and so does an interrupted one beyond the count (only its age removes it: without its
+ * journal it cannot be resumed, and a create run again from the start would create its rows
+ * twice). Returns those removed, and the interrupted runs the count would have removed.
+ */
+export function pruneRuns(dir: string, rule: { olderThanMs?: number; keep?: number }, now: number): { removed: RunSummary[]; interruptedKept: RunSummary[] } {
   const runs = listRuns(dir);
   const removed: RunSummary[] = [];
+  const interruptedKept: RunSummary[] = [];
   runs.forEach((run, i) => {
     if (run.running) return;
     const old = rule.olderThanMs !== undefined && now - Date.parse(run.record.started) > rule.olderThanMs;
     const beyond = rule.keep !== undefined && i < runs.length - rule.keep;
-    if (!old && !beyond) return;
+    if (!old && beyond && run.status === 'interrupted') interruptedKept.push(run);
+    if (!old && (!beyond || run.status === 'interrupted')) return;
     fs.rmSync(run.path, { force: true });
     // (a lock left by a killed run; a live one keeps its run above)
     fs.rmSync(`${run.path}.lock`, { force: true });
     removed.push(run);
   });
-  return removed;
+  return { removed, interruptedKept };
 }

@@ -1,7 +1,7 @@
 // A run killed (SIGKILL) with batches in flight, as its history sees it: `runs list` says it
 // was interrupted, `runs show` lists the rows sent with no answer (the server may have
 // applied them) and names the commands that finish or undo it, and `runs undo` restores
-// every row the server applied, answered or not. A create in flight cannot be undone (what it
+// every row the server applied, answered or not; pruning by count keeps it (its journal resumes it). A create in flight cannot be undone (what it
 // made is unknown until a resume asks again under its key): undo says so, and after the
 // resume it pauses every campaign the run created.
 import fs from 'node:fs';
@@ -146,6 +146,14 @@ describe('a run killed with batches in flight', () => {
       ['undo', 'done'],
     ]);
     expect(again.stderr).toBe('');
+
+    // Pruned by count, the interrupted run stays (its journal is what resumes it); the finished undo goes.
+    const pruned = await run(['ads', 'runs', 'prune', '--keep', '0']);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.stderr).toContain('Removed 1 run\n');
+    expect(pruned.stderr).toContain(`Kept 1 interrupted run (${summary!.run.slice(-8)}) beyond --keep`);
+    const left = JSON.parse((await run(['ads', 'runs', 'list', '--json'])).stdout) as Array<{ run: string; status: string }>;
+    expect(left).toMatchObject([{ run: summary!.run, status: 'interrupted' }]);
   }, 120_000);
 
   it('a create in flight is not undone (what it made is unknown) until a resume has asked; then undo pauses each campaign it created', async () => {

@@ -1,10 +1,11 @@
 // A run's status in `runs list`, from the end of its journal alone (big runs' journals are tens
 // of MB): the end record a run writes when it stops, unless it was killed; a resume appends
-// after it, so only an end record that is the journal's last whole line counts.
+// after it, so only an end record that is the journal's last whole line counts. `runs prune`
+// by count keeps the interrupted ones.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listRuns } from '../../src/bulk/runs.js';
+import { listRuns, pruneRuns } from '../../src/bulk/runs.js';
 import { tempDir } from '../helpers/cli.js';
 
 const run = (version: number) => ({ type: 'run', version, resource: 'campaigns', mode: 'patch', started: '2026-11-26T10:00:00.000Z', rows: 2 });
@@ -49,5 +50,24 @@ describe('run status', () => {
   it("unknown for an earlier version's journal that has none, done once a resume by this version ended it", () => {
     expect(statusOf([run(3), sent, done])).toBe('unknown');
     expect(statusOf([run(3), sent, done, end(0)])).toBe('done');
+  });
+});
+
+describe('runs prune', () => {
+  it('keeps an interrupted run beyond --keep (only its age removes it), and says so', () => {
+    const dir = tempDir('platform-prune-');
+    const write = (name: string, started: string, records: object[]) =>
+      fs.writeFileSync(path.join(dir, `${name}.ndjson`), `${[{ ...run(4), started }, ...records].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    write('a-11111111', '2026-11-01T00:00:00.000Z', [sent, done, end(0)]);
+    write('b-22222222', '2026-11-02T00:00:00.000Z', [sent]);
+    write('c-33333333', '2026-11-03T00:00:00.000Z', [sent, done, end(0)]);
+    const now = Date.parse('2026-11-26T00:00:00.000Z');
+    const byCount = pruneRuns(dir, { keep: 1 }, now);
+    expect(byCount.removed.map((r) => r.run)).toEqual(['a-11111111']);
+    expect(byCount.interruptedKept.map((r) => r.run)).toEqual(['b-22222222']);
+    const byAge = pruneRuns(dir, { olderThanMs: 10 * 24 * 3600 * 1000 }, now);
+    expect(byAge.removed.map((r) => r.run)).toEqual(['b-22222222', 'c-33333333']);
+    expect(listRuns(dir)).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -386,6 +386,9 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'prune',
             summary: 'Remove kept runs by age or count',
+            description:
+              'A run still going is never removed. An interrupted one is removed only by age (--older-than): --keep leaves it, and says so, ' +
+              'because without its journal it cannot be resumed (a create run again from the start would create its rows twice).',
             options: runsPruneOptions,
             examples: ['platform ads runs prune --older-than 30', 'platform ads runs prune --keep 100'],
             load: () => import('./runs/prune.js'),

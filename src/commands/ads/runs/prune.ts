@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { runsDirectory } from '../../../bulk/journal.js';
-import { pruneRuns } from '../../../bulk/runs.js';
+import { pruneRuns, shortRunName } from '../../../bulk/runs.js';
 import type { RunsPruneFlags } from '../spec.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,11 +11,15 @@ export async function run(ctx: Context, flags: RunsPruneFlags): Promise<void> {
   if (flags.olderThan === undefined && flags.keep === undefined) throw new UsageError('say which runs to remove: --older-than DAYS, --keep N, or both');
   if (flags.olderThan !== undefined && flags.olderThan < 0) throw new UsageError('--older-than must be 0 or more days');
   if (flags.keep !== undefined && flags.keep < 0) throw new UsageError('--keep must be 0 or more');
-  const removed = pruneRuns(
+  const { removed, interruptedKept } = pruneRuns(
     runsDirectory(ctx.env, os.homedir()),
     { ...(flags.olderThan !== undefined ? { olderThanMs: flags.olderThan * DAY_MS } : {}), ...(flags.keep !== undefined ? { keep: flags.keep } : {}) },
     ctx.clock.now(),
   );
   ctx.info(`Removed ${removed.length} run${removed.length === 1 ? '' : 's'}`);
+  if (interruptedKept.length) {
+    const them = interruptedKept.length === 1 ? `1 interrupted run (${shortRunName(interruptedKept[0]!.run)})` : `${interruptedKept.length} interrupted runs`;
+    ctx.info(`Kept ${them} beyond --keep: resume or undo it first (platform ads runs show RUN says how), or remove it by age with --older-than`);
+  }
   await Promise.resolve();
 }
