@@ -87,15 +87,26 @@ export function findRun(dir: string, name: string): RunSummary | undefined {
   return undefined;
 }
 
+/** A journal's first record, when it is a run's (a journal is listed by it). */
 function firstRecord(file: string): RunRecord | undefined {
+  const record = parseLine(endOf(file, 'start')?.split('\n')[0]);
+  return record?.type === 'run' ? record : undefined;
+}
+
+/** A journal's last whole record: how a run that was not killed ended (a line cut short by a kill has no newline after it, and does not parse). */
+function lastRecord(file: string): JournalRecord | undefined {
+  return parseLine(endOf(file, 'end')?.replace(/\n$/, '').split('\n').at(-1));
+}
+
+/** The first or last 4 KB of a file, read from that end alone (journals of big runs are tens of MB); undefined when it cannot be read. */
+function endOf(file: string, end: 'start' | 'end'): string | undefined {
   try {
     const fd = fs.openSync(file, 'r');
     try {
-      const head = Buffer.alloc(4096);
-      const read = fs.readSync(fd, head, 0, head.length, 0);
-      const line = head.subarray(0, read).toString('utf8').split('\n')[0]!;
-      const record = JSON.parse(line) as RunRecord;
-      return record.type === 'run' ? record : undefined;
+      const size = fs.fstatSync(fd).size;
+      const chunk = Buffer.alloc(Math.min(size, 4096));
+      const read = fs.readSync(fd, chunk, 0, chunk.length, end === 'start' ? 0 : size - chunk.length);
+      return chunk.subarray(0, read).toString('utf8');
     } finally {
       fs.closeSync(fd);
     }
@@ -104,20 +115,9 @@ function firstRecord(file: string): RunRecord | undefined {
   }
 }
 
-/** A journal's last whole record (read from its end: journals of big runs are tens of MB); undefined when it does not parse. */
-function lastRecord(file: string): JournalRecord | undefined {
+function parseLine(line: string | undefined): JournalRecord | undefined {
   try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const size = fs.fstatSync(fd).size;
-      const tail = Buffer.alloc(Math.min(size, 4096));
-      const read = fs.readSync(fd, tail, 0, tail.length, size - tail.length);
-      // (a line cut short by a kill has no newline after it: then it is the last line, and does not parse)
-      const line = tail.subarray(0, read).toString('utf8').replace(/\n$/, '').split('\n').at(-1)!;
-      return JSON.parse(line) as JournalRecord;
-    } finally {
-      fs.closeSync(fd);
-    }
+    return line === undefined ? undefined : (JSON.parse(line) as JournalRecord);
   } catch {
     return undefined;
   }
@@ -213,8 +213,11 @@ export function pruneRuns(dir: string, rule: { olderThanMs?: number; keep?: numb
     if (run.running) return;
     const old = rule.olderThanMs !== undefined && now - Date.parse(run.record.started) > rule.olderThanMs;
     const beyond = rule.keep !== undefined && i < runs.length - rule.keep;
-    if (!old && beyond && run.status === 'interrupted') interruptedKept.push(run);
-    if (!old && (!beyond || run.status === 'interrupted')) return;
+    if (!old && !beyond) return;
+    if (!old && run.status === 'interrupted') {
+      interruptedKept.push(run);
+      return;
+    }
     fs.rmSync(run.path, { force: true });
     // (a lock left by a killed run; a live one keeps its run above)
     fs.rmSync(`${run.path}.lock`, { force: true });

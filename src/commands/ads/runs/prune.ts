@@ -18,8 +18,10 @@ export async function run(ctx: Context, flags: RunsPruneFlags): Promise<void> {
   );
   ctx.info(`Removed ${removed.length} run${removed.length === 1 ? '' : 's'}`);
   if (interruptedKept.length) {
-    const them = interruptedKept.length === 1 ? `1 interrupted run (${shortRunName(interruptedKept[0]!.run)})` : `${interruptedKept.length} interrupted runs`;
-    ctx.info(`Kept ${them} beyond --keep: resume or undo it first (platform ads runs show RUN says how), or remove it by age with --older-than`);
+    const one = interruptedKept.length === 1;
+    const them = one ? `1 interrupted run (${shortRunName(interruptedKept[0]!.run)})` : `${interruptedKept.length} interrupted runs`;
+    const it = one ? 'it' : 'them';
+    ctx.info(`Kept ${them} beyond --keep: resume or undo ${it} first (platform ads runs show RUN says how), or remove ${it} by age with --older-than`);
   }
   await Promise.resolve();
 }
