@@ -6,12 +6,11 @@
 // written (`write`), and the request body item (`request`). Apply sends `request` only if the
 // resource still has `current` (plan-check.ts).
 import fs from 'node:fs';
-import path from 'node:path';
 import readline from 'node:readline';
-import { randomUUID } from 'node:crypto';
 import type { AdsScope } from '../api/ads-resources.js';
 import { UsageError } from '../errors.js';
 import { write } from '../stream-write.js';
+import { partPath } from '../part-file.js';
 import type { MergedRow } from './merge.js';
 import { touchedValues } from './row-change.js';
 
@@ -64,7 +63,7 @@ export class PlanWriter {
   static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string): Promise<PlanWriter> {
     // (found now, not after the whole dry run, when the rename would fail)
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--plan: ${file} is a directory`);
-    const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID().slice(0, 8)}.part`);
+    const partial = partPath(file);
     let fd: number;
     try {
       fd = fs.openSync(partial, 'wx', 0o600);

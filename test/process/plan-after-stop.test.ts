@@ -70,7 +70,7 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     // What the killed run was writing stays beside FILE, hidden: a dot file ending .part, as a report download's.
     const [partial, ...more] = leftovers();
     expect(more).toEqual([]);
-    expect(partial).toMatch(/^\.killed-plan\.ndjson\.[0-9a-f]{8}\.part$/);
+    expect(partial).toMatch(/^\.killed-plan\.ndjson\.[0-9a-f]{12}\.part$/);
     fs.rmSync(path.join(dir, partial!));
   }, 60_000);
 

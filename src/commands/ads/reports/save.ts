@@ -6,9 +6,7 @@
 // a planted file or symlink is never written through), checked against file_size, and only
 // then given its name; an existing file is replaced only with --force. Whatever fails, the
 // temporary file goes and the file under the final name is as it was (README, Reports).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { ApiClient } from '../../../api/client.js';
 import { notWritableCode, notWritableReason } from '../../../config/write-failure.js';
 import type { Context } from '../../../context.js';
@@ -16,6 +14,7 @@ import { CommandError, UsageError } from '../../../errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
 import { write } from '../../../stream-write.js';
+import { partPath } from '../../../part-file.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
 
@@ -152,7 +151,7 @@ function fileTarget(file: string, force: boolean): SaveTarget {
     // Each attempt writes a new temporary file; a restarted download discards the last one.
     open: () => {
       if (current) discarding.push(current.discard());
-      const partial = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
+      const partial = partPath(file);
       current = openAttempt(partial, file);
       return current.sink;
     },
