@@ -19,6 +19,50 @@ export interface DryRunRow {
   [SHOWN_CHANGES]?: string;
 }
 
+/** Rows by what the run would do with them. */
+export type DryRunCounts = Partial<Record<DryRunRow['result'], number>>;
+
+/** The rows, passed through, each counted by its result in `counts`. */
+export async function* counted(rows: AsyncIterable<DryRunRow>, counts: DryRunCounts): AsyncGenerator<DryRunRow> {
+  for await (const row of rows) {
+    counts[row.result] = (counts[row.result] ?? 0) + 1;
+    yield row;
+  }
+}
+
+const IN_WORDS: Array<[DryRunRow['result'], string]> = [
+  ['would_create', 'would create'],
+  ['would_update', 'would update'],
+  ['unchanged', 'unchanged'],
+  ['conflict', 'conflict'],
+  ['not_found', 'not found'],
+  ['invalid', 'invalid'],
+];
+
+/** The results that a real run would report failed or invalid (exit 1). */
+const FAILING = new Set<DryRunRow['result']>(['conflict', 'not_found', 'invalid']);
+
+/** `134 would update, 66 invalid`: the counts of `results`, in the order a run's summary gives them. */
+function countsInWords(counts: DryRunCounts, results: (result: DryRunRow['result']) => boolean = () => true): string {
+  return IN_WORDS.filter(([result]) => counts[result] && results(result))
+    .map(([result, words]) => `${counts[result]} ${words}`)
+    .join(', ');
+}
+
+/** `200 rows: 134 would update, 66 invalid (dry run: nothing sent)`. */
+export function previewLine(counts: DryRunCounts): string {
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return `${total} rows: ${countsInWords(counts) || 'none'} (dry run: nothing sent)`;
+}
+
+/** Why the run would exit 1, foretold (`66 of 200 rows would not be applied (66 invalid)`); undefined when it would not. */
+export function wouldFail(counts: DryRunCounts, rows: number): string | undefined {
+  const failing = [...FAILING].reduce((sum, result) => sum + (counts[result] ?? 0), 0);
+  if (!failing) return undefined;
+  const which = countsInWords(counts, (result) => FAILING.has(result));
+  return rows === 1 ? `the row would not be applied (${which.replace(/^1 /, '')})` : `${failing} of ${rows} rows would not be applied (${which})`;
+}
+
 /**
  * Each row as the run would see it: a patch's rows come merged with the current resource
  * (merge.ts; `current` null when not found); a create's rows have none. A patch row that
@@ -36,7 +80,7 @@ export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: strin
 }
 
 function judge(row: Exclude<MergedRow, { unread: Error }>, idField: string): DryRunRow {
-  if ('problem' in row) return { line: row.line, id: '', result: 'invalid', changes: describeProblem(row.problem) };
+  if ('problem' in row) return { line: row.line, id: row.id ?? '', result: 'invalid', changes: describeProblem(row.problem) };
   if ('unchanged' in row) return { line: row.line, id: row.id, result: 'unchanged', changes: '' };
   if ('conflict' in row) return { line: row.line, id: row.id, result: 'conflict', changes: row.conflict };
   if (row.current === undefined)

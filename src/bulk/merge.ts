@@ -6,7 +6,7 @@
 // overwritten in those objects.
 import type { z } from 'zod';
 import { isUnchanged } from './diff.js';
-import type { PartialChanges } from './row-mapping.js';
+import type { PartialChanges, RowProblem } from './row-mapping.js';
 import type { CurrentLookup } from './current.js';
 import type { IdentifiedRow, RowIdentity } from './row-identity.js';
 import { AuthError } from '../errors.js';
@@ -127,16 +127,10 @@ async function mergeChunk(
       out.push({ line: row.line, item: row.item, campaignId: row.campaignId, key: row.key, hash: row.hash, current: null });
       continue;
     }
-    const withPartial = row.partial ? applyPartial(row.item, row.partial, before) : { item: row.item };
-    const merged = 'problem' in withPartial ? withPartial : sameCurrency(withPartial.item, before, idField);
+    const merged = againstCurrent(row, before, idField, schema);
     if ('problem' in merged) {
-      out.push({ line: row.line, problem: merged.problem });
-      continue;
-    }
-    const checked = row.partial ? schema.safeParse(merged.item) : { success: true as const };
-    if (!checked.success) {
-      const issue = checked.error.issues[0]!;
-      out.push({ line: row.line, problem: { field: issue.path.join('.') || 'row', message: issue.message } });
+      // With its id: the row names an existing resource, unlike most rows at fault in themselves.
+      out.push({ line: row.line, ...(row.unit ? { unit: row.unit } : {}), id, problem: merged.problem });
       continue;
     }
     // A resent batch must be the same request as before (its key is replayed), applied or not.
@@ -144,6 +138,23 @@ async function mergeChunk(
     else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, key: row.key, hash: row.hash, current: before });
   }
   return out;
+}
+
+/** The row's item with its partial changes made whole from the current resource, and checked against it. */
+function againstCurrent(
+  row: Exclude<IdentifiedRow, { problem: unknown }>,
+  current: Json,
+  idField: string,
+  schema: z.ZodType,
+): { item: Json } | { problem: RowProblem } {
+  const withPartial = row.partial ? applyPartial(row.item, row.partial, current) : { item: row.item };
+  if ('problem' in withPartial) return withPartial;
+  const merged = sameCurrency(withPartial.item, current, idField);
+  if ('problem' in merged || !row.partial) return merged;
+  const checked = schema.safeParse(merged.item);
+  if (checked.success) return merged;
+  const issue = checked.error.issues[0]!;
+  return { problem: { field: issue.path.join('.') || 'row', message: issue.message } };
 }
 
 /** The item with each partially changed object made whole from the current resource. */

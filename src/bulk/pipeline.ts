@@ -18,13 +18,14 @@ import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
+import { judgedAgainstCurrent, stateProblems } from './state-check.js';
 import type { RowCounts } from '../io.js';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
 import { describeZodError } from '../schemas/issues.js';
 import { shown } from '../schemas/input-limits.js';
 import { unknownColumns, type BulkMode, type BulkResource } from './csv-columns.js';
-import { dryRun, type DryRunRow } from './dry-run.js';
+import { counted, dryRun, type DryRunCounts, type DryRunRow } from './dry-run.js';
 import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
@@ -136,6 +137,8 @@ export interface BulkOutcome {
   /** The last failed row, for the one-line error of a single item. */
   lastFailure?: ResultRow;
   dryRun: boolean;
+  /** A dry run's rows by what the run would do with them. */
+  preview?: DryRunCounts;
   /** Stopped (Ctrl-C, a signal) with rows left unsent; a stop after the last batch is not an interruption. */
   interrupted: boolean;
   /** The journal of this run, kept while something is left to resume. */
@@ -222,14 +225,26 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
   const spool = new Spool(deps.tmpdir);
   try {
     // Every shard validates the whole input, so an invalid row anywhere stops every shard alike.
-    const { problems, invalid, total } = await validationPass(plan, deps, spool);
-    if (invalid && !plan.skipInvalid) {
-      for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
-      if (invalid > problems.length) deps.onProblem(`... and ${invalid - problems.length} more`);
-      throw new UsageError(`${invalid} of ${total} rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
-    }
+    const { problems, invalid, total, judged } = await validationPass(plan, deps, spool);
+    if (invalid && !plan.skipInvalid) refuseInvalid(deps, problems, invalid, `${invalid} of ${total} rows are invalid`);
     const { idField } = plan.resource;
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
+    // A dry run reports these rows itself; a single row's problem is its error before it is sent;
+    // a plan's rows were judged when it was made, and are checked against its values (plan-check.ts).
+    if (judged && !plan.skipInvalid && !plan.dryRun && total > 1 && !('planned' in plan.source)) {
+      const lookup = currentLookup(deps.api, plan.resource, plan.scope, judged, BULK_RETRY);
+      const found = await stateProblems(rows(), idField, itemSchema(plan.resource, plan.mode), lookup, deps.signal);
+      if (found.length) {
+        const located = found.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${plan.resource.noun} ${p.id})` }));
+        const of = plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`;
+        refuseInvalid(
+          deps,
+          located.slice(0, SHOWN_PROBLEMS),
+          found.length,
+          `${found.length} of ${of} are invalid against the current ${plan.resource.wrapper.replace(/-/g, ' ')}`,
+        );
+      }
+    }
     // The input against the journal, row by row, before anything is sent (an edited applied row is refused).
     const resume: ResumePlan = resumeFrom ? await checkResume(rows(), resumeFrom, plan.mode, idField, plan.resume!) : { resend: [], abandoned: [] };
     const tally: Tally = { ok: 0, unchanged: 0, failed: 0, invalid: 0, skipped: 0 };
@@ -248,16 +263,17 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
           : rows();
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
+      const preview: DryRunCounts = (outcome.preview = {});
       const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField);
       let whole = false;
       try {
-        await sinks.dryRun(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode));
+        await sinks.dryRun(counted(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode), preview));
         // A stop ends the rows early, without an error: what was written is not the whole plan.
         whole = !deps.signal.aborted;
       } finally {
         await (whole ? planWriter?.commit() : planWriter?.discard());
       }
-      tally.invalid = spool.invalid;
+      tally.invalid = preview.invalid ?? 0;
       outcome.interrupted = deps.signal.aborted;
       return outcome;
     }
@@ -373,12 +389,21 @@ export function failedRows(outcome: BulkOutcome): number {
 
 type LocatedProblem = RowProblem & { where: string };
 
+/** Bad input: each problem listed (the first ones), nothing sent, exit 2. */
+function refuseInvalid(deps: BulkDeps, problems: LocatedProblem[], invalid: number, count: string): never {
+  for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
+  if (invalid > problems.length) deps.onProblem(`... and ${invalid - problems.length} more`);
+  throw new UsageError(`${count}; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
+}
+
 /** What the validation pass found in the whole input (the spool holds only this run's shard of it). */
 interface Validated {
   /** The first invalid rows, to list. */
   problems: LocatedProblem[];
   invalid: number;
   total: number;
+  /** Valid patch rows of this shard that can be judged only against the current state (state-check.ts). */
+  judged: number;
 }
 
 /**
@@ -395,6 +420,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   const { shard } = plan;
   let total = 0;
   let invalid = 0;
+  let judged = 0;
   // Not async: a promise (to wait for) only when the spool's file asks for it.
   const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line', expect?: Expectation): Promise<void> | undefined => {
     total++;
@@ -408,6 +434,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
     if (result.ok) {
       const row = {
         line,
+        ...(unit === 'item' ? { unit } : {}),
         item: result.item,
         campaignId: result.campaignId,
         ...(result.partial ? { partial: result.partial } : {}),
@@ -416,11 +443,12 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
       const base = identityBase(row, mode, resource.idField);
       if (!inShard(base, shard)) return undefined;
       const n = occurrence(base);
+      if (mode === 'patch' && judgedAgainstCurrent(row)) judged++;
       return spool.add(n > 1 ? { ...row, n } : row);
     }
     invalid++;
     if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
-    return inShard(lineIdentity(line), shard) ? spool.add({ line, problem: result.problem }) : undefined;
+    return inShard(lineIdentity(line), shard) ? spool.add({ line, ...(unit === 'item' ? { unit } : {}), problem: result.problem }) : undefined;
   };
   const columns = csvResource(resource);
   if ('csv' in plan.source && columns) {
@@ -459,7 +487,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   }
   await spool.close();
   if (total === 0) throw new UsageError('the input has no rows');
-  return { problems, invalid, total };
+  return { problems, invalid, total, judged };
 }
 
 function schemaOnly(schema: z.ZodType, value: unknown): MappedRow {

@@ -145,7 +145,7 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     for (const row of chunk) {
       const seqNo = seq++;
       if ('problem' in row) {
-        settle(seqNo, { line: row.line, id: '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
+        settle(seqNo, { line: row.line, id: row.id ?? '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
         continue;
       }
       const previous = options.alreadyDone?.get(row.key);

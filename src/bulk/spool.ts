@@ -10,10 +10,11 @@ import type { Expectation } from './row-change.js';
 import { isRunning } from './process-alive.js';
 
 /** `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create); see row-identity.ts. */
-/** `expect`: a planned row's (plan-check.ts). */
+/** `expect`: a planned row's (plan-check.ts). `unit`: 'item' when `line` counts the items of a JSON document. */
+/** A problem found against the current state (merge.ts) has the row's `id`. */
 export type SpooledRow =
-  | { line: number; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number; expect?: Expectation }
-  | { line: number; problem: RowProblem };
+  | { line: number; unit?: 'item'; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number; expect?: Expectation }
+  | { line: number; unit?: 'item'; id?: string; problem: RowProblem };
 
 const PREFIX = 'platform-bulk-';
 
@@ -51,7 +52,6 @@ export class Spool {
   readonly #out: fs.WriteStream;
   readonly #writer: ChunkedWriter;
   rows = 0;
-  invalid = 0;
 
   constructor(tmpdir = os.tmpdir()) {
     removeOrphans(tmpdir);
@@ -66,7 +66,6 @@ export class Spool {
   /** Adds a row; returns a promise only when the file asks the writer to wait. */
   add(row: SpooledRow): Promise<void> | undefined {
     this.rows++;
-    if ('problem' in row) this.invalid++;
     // Each row ends in ",\n": the rows of a chunk read back parse as one array (see read()).
     return this.#writer.write(`${JSON.stringify(row)},\n`);
   }

@@ -141,7 +141,9 @@ describe('dry run', () => {
     sandbox.resetStats();
     const csv = `campaign_id,name,status\n${first!.campaign_id},Dry name,paused\nmissing-id,X,\n`;
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file('dry.csv', csv), '--dry-run', '-o', 'json']);
-    expect(result.code).toBe(0);
+    // As the run would: a row it cannot apply (not found) is exit 1, and the summary counts each kind.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('2 rows: 1 would update, 1 not found (dry run: nothing sent)\n1 of 2 rows would not be applied (1 not found)\n');
     const rows = JSON.parse(result.stdout) as Array<{ line: number; result: string; changes: string }>;
     expect(rows[0]).toMatchObject({ line: 2, result: 'would_update' });
     expect(rows[0]!.changes).toContain(`name: ${first!.name} -> Dry name`);

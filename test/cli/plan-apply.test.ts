@@ -83,9 +83,11 @@ describe('plan, then apply', () => {
     // Someone else changes b's budget between the review and the run.
     expect((await user.run(['ads', 'campaigns', 'patch', b!.campaign_id, '--budget-e5', '9900000'])).code).toBe(0);
 
+    // The preview foretells the run's exit code: 1, a row would not be applied.
     const preview = await user.run(['ads', 'apply', plan, '--dry-run', '-o', 'json']);
-    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.code, preview.stderr).toBe(1);
     expect((JSON.parse(preview.stdout) as Array<{ result: string }>).map((r) => r.result)).toEqual(['would_update', 'conflict', 'would_update']);
+    expect(preview.stderr).toBe('3 rows: 2 would update, 1 conflict (dry run: nothing sent)\n1 of 3 rows would not be applied (1 conflict)\n');
 
     // On a terminal, the plan against the current state is a table: the conflict names both amounts.
     const table = await user.run(['ads', 'apply', plan, '--dry-run'], { tty: true, env: { NO_COLOR: '1' } });

@@ -79,7 +79,8 @@ describe(`undo of a ${ROWS}-row patch`, () => {
     expect((await user.run(['ads', 'campaigns', 'patch', edited, '--name', 'Edited since'])).code).toBe(0);
 
     const preview = await user.run(['ads', 'runs', 'undo', run, '--dry-run', '-o', 'json']);
-    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.code, preview.stderr).toBe(1);
+    expect(preview.stderr).toContain(`${ROWS} rows: ${ROWS - 1} would update, 1 conflict (dry run: nothing sent)`);
     expect(sandbox.stats.writesById.get(targets[0]!.campaign_id)).toBe(1);
 
     const undo = await user.run(['ads', 'runs', 'undo', run, '-o', 'ndjson']);

@@ -66,8 +66,11 @@ const BULK_HELP =
   'fields given: the current resources are read first, so a budget amount keeps its unit, --end keeps the start, ' +
   '--keywords keeps the other criteria (the API replaces budget, schedule and targeting whole; the read and the ' +
   "write are not atomic); an amount without a currency is in the resource's own, and another currency is refused; " +
+  'rows that only the current values can judge (these, a budget unit alone, ad_product) are checked against them ' +
+  'before anything is sent, and one at fault refuses the run the same way, naming its line and id; ' +
   "a row that would change nothing is reported unchanged and not sent. A dry run's table shows amounts as decimals " +
-  "and statuses by their short names; its JSON and CSV keep the API's exact values.";
+  "and statuses by their short names; its JSON and CSV keep the API's exact values; it exits as the run would " +
+  '(1 when a row would not be applied: invalid, not found, or changed since its plan).';
 
 /** The field flags of each write command: the field tables' (src/schemas/ads-fields.ts). */
 const campaignFields = flagsOf(CAMPAIGN_FIELDS, 'create');

@@ -12,6 +12,7 @@ import { writeRows } from '../../output/rows.js';
 import { write } from '../../stream-write.js';
 import type { ResultRow } from '../../bulk/results.js';
 import { dryRunView, resultView } from '../../output/views/results.js';
+import { previewLine, wouldFail } from '../../bulk/dry-run.js';
 import os from 'node:os';
 import { readJournal, runsDirectory } from '../../bulk/journal.js';
 import fs from 'node:fs';
@@ -135,7 +136,10 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       const plan = flags.plan === undefined ? '' : ` (so no plan was written to ${flags.plan})`;
       throw new InterruptedError(`interrupted: the dry run stopped before the rows after the last one shown${plan}`);
     }
-    if (outcome.tally.invalid) throw new PartialFailureError(`${outcome.tally.invalid} of ${outcome.rows} rows are invalid`);
+    if (outcome.rows > 1 || shard) ctx.info(previewLine(outcome.preview!));
+    // The run's exit code, foretold: a row it would not apply (invalid against the current values, not found, changed since the plan) is 1.
+    const failing = wouldFail(outcome.preview!, outcome.rows);
+    if (failing) throw new PartialFailureError(failing);
     return;
   }
   if (outcome.rows > 1 || shard) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));

@@ -1,0 +1,56 @@
+// Some patch rows can be judged only against the resource as it is now: an amount without a
+// currency takes the resource's (a resource with no budget has none), an amount's currency
+// must be the resource's, a budget unit alone keeps the current amount, `ad_product` must
+// stay. A bulk patch with such rows reads them once before it sends anything, so that one
+// of them at fault refuses the run (exit 2, nothing sent) as a row at fault in itself does,
+// instead of turning up only as its chunk is merged, after earlier batches went out.
+import type { z } from 'zod';
+import type { CurrentLookup } from './current.js';
+import { mergeWithCurrent } from './merge.js';
+import type { IdentifiedRow } from './row-identity.js';
+import type { RowProblem } from './row-mapping.js';
+import type { SpooledRow } from './spool.js';
+
+type ValidRow = Exclude<SpooledRow, { problem: unknown }>;
+
+/** Whether the row can be judged only against the current resource (see above). */
+export function judgedAgainstCurrent(row: ValidRow): boolean {
+  if (row.partial !== undefined) return true;
+  const { budget, bidding } = row.item as { budget?: { total?: unknown }; bidding?: { manual?: { bid_amount?: unknown } } };
+  return budget?.total !== undefined || bidding?.manual?.bid_amount !== undefined;
+}
+
+export interface StateProblem extends RowProblem {
+  line: number;
+  unit: 'line' | 'item';
+  id: string;
+}
+
+/**
+ * The problems of the rows judged against the current resources (read by `lookup`, which a
+ * failed read ends with its error: nothing has been sent). Stops early when `signal` aborts.
+ */
+export async function stateProblems(
+  chunks: AsyncIterable<IdentifiedRow[]>,
+  idField: string,
+  schema: z.ZodType,
+  lookup: CurrentLookup,
+  signal: AbortSignal,
+): Promise<StateProblem[]> {
+  const problems: StateProblem[] = [];
+  for await (const rows of mergeWithCurrent(judgedRows(chunks), idField, schema, lookup, signal, () => false, false)) {
+    if (signal.aborted) break;
+    for (const row of rows) {
+      if ('problem' in row) problems.push({ ...row.problem, line: row.line, unit: row.unit ?? 'line', id: row.id ?? '' });
+    }
+  }
+  return problems;
+}
+
+/** Only the rows that need the current state: the others cost no read. */
+async function* judgedRows(chunks: AsyncIterable<IdentifiedRow[]>): AsyncGenerator<IdentifiedRow[]> {
+  for await (const chunk of chunks) {
+    const rows = chunk.filter((row) => !('problem' in row) && judgedAgainstCurrent(row));
+    if (rows.length) yield rows;
+  }
+}

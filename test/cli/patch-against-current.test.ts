@@ -1,0 +1,128 @@
+// Some bulk patch rows can be judged only against the resource as it is now: an amount
+// without a currency on a campaign that has no budget (no currency to take), an amount in
+// another currency than the campaign's. Such a row refuses the run before anything is sent,
+// as a row at fault in itself does (exit 2, each row named with its line and id); before,
+// the rows before and around it were sent and it was reported invalid afterwards, with no id.
+// A dry run reports them with their ids and exits 1, as the run with --skip-invalid does.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { sandboxWithUser, TestUser } from '../helpers/cli.js';
+import type { Campaign } from '../helpers/ads-rows.js';
+
+let sandbox: Sandbox;
+let user: TestUser;
+let campaigns: Campaign[];
+let dir: string;
+
+beforeAll(async () => {
+  let account: string;
+  // More campaigns with a budget than a bulk patch looks up one by one (50): the rows are then checked from the pages.
+  ({ sandbox, user, account } = await sandboxWithUser({ campaigns: 150 }));
+  user = new TestUser(sandbox, { PLATFORM_ACCOUNT: account });
+  campaigns = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patch-against-current-'));
+});
+afterAll(async () => {
+  await sandbox.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const withBudget = () => campaigns.filter((c) => c.budget);
+const withoutBudget = () => campaigns.filter((c) => !c.budget);
+const csvFile = (name: string, lines: string[]) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+};
+const writes = () => [...sandbox.stats.writesById.values()].reduce((sum, n) => sum + n, 0);
+const noWrite = () => sandbox.stats.requests.every((r) => r.method === 'GET');
+
+describe('a bulk patch row judged against the current campaign', () => {
+  it('refuses the run before anything is sent: exit 2, each row named with its line and campaign', async () => {
+    const [a, b, c] = withBudget();
+    const bare = withoutBudget()[0]!;
+    const input = csvFile('few.csv', [
+      'campaign_id,name,budget,currency',
+      `${a!.campaign_id},Renamed A,,`,
+      `${bare.campaign_id},,10,`,
+      `${b!.campaign_id},,5,EUR`,
+      `${c!.campaign_id},Renamed C,,`,
+    ]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '-o', 'json']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `line 3 (campaign ${bare.campaign_id}): currency: currency is required with budget: there is no amount yet to take it from\n` +
+        `line 4 (campaign ${b!.campaign_id}): currency: currency EUR does not match campaign ${b!.campaign_id}, which is in USD: leave out currency to use USD\n` +
+        '2 of 4 rows are invalid against the current campaigns; nothing was sent (fix them, or add --skip-invalid to send the rest)\n',
+    );
+    expect(noWrite()).toBe(true);
+    expect(writes()).toBe(0);
+  });
+
+  it('is found on the last of many rows too (the pages read, not one request per id): nothing sent', async () => {
+    const budgeted = withBudget();
+    expect(budgeted.length).toBeGreaterThan(50);
+    const bare = withoutBudget()[1]!;
+    const input = csvFile('many.csv', ['campaign_id,budget,currency', ...budgeted.map((x, i) => `${x.campaign_id},${40 + i},USD`), `${bare.campaign_id},12,`]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '-o', 'json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`line ${budgeted.length + 2} (campaign ${bare.campaign_id}): currency: currency is required with budget`);
+    expect(result.stderr).toContain(`1 of ${budgeted.length + 1} rows are invalid against the current campaigns; nothing was sent`);
+    expect(noWrite()).toBe(true);
+    // Read page by page, not one request per row.
+    expect(sandbox.stats.requests.length).toBeLessThan(10);
+  });
+
+  it('--skip-invalid sends the rest; the invalid rows keep their campaign ids; exit 1', async () => {
+    const [a] = withBudget();
+    const bare = withoutBudget()[2]!;
+    const input = csvFile('skip.csv', ['campaign_id,name,budget', `${a!.campaign_id},Sent anyway,`, `${bare.campaign_id},,10`]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--skip-invalid', '-o', 'json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual([
+      { line: 2, id: a!.campaign_id, result: 'ok', error_code: '', error_message: '' },
+      {
+        line: 3,
+        id: bare.campaign_id,
+        result: 'invalid',
+        error_code: 'InvalidRow',
+        error_message: 'currency: currency is required with budget: there is no amount yet to take it from',
+      },
+    ]);
+    expect(sandbox.stats.writesById.get(a!.campaign_id)).toBe(1);
+    expect(sandbox.stats.writesById.get(bare.campaign_id)).toBeUndefined();
+  });
+
+  it('a dry run lists them invalid with their ids, counts each kind, and exits 1 as the run would', async () => {
+    const [a] = withBudget();
+    const bare = withoutBudget()[3]!;
+    const input = csvFile('dry.csv', ['campaign_id,name,budget', `${a!.campaign_id},Dry rename,`, `${bare.campaign_id},,10`]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '-o', 'json']);
+    expect(result.code).toBe(1);
+    const rows = JSON.parse(result.stdout) as Array<{ line: number; id: string; result: string }>;
+    expect(rows.map((r) => [r.line, r.id, r.result])).toEqual([
+      [2, a!.campaign_id, 'would_update'],
+      [3, bare.campaign_id, 'invalid'],
+    ]);
+    expect(result.stderr).toBe('2 rows: 1 would update, 1 invalid (dry run: nothing sent)\n1 of 2 rows would not be applied (1 invalid)\n');
+    expect(noWrite()).toBe(true);
+  });
+
+  it('rows that the current campaigns make whole are sent as before (an amount in the campaign currency)', async () => {
+    const [, , , d, e] = withBudget();
+    const input = csvFile('fine.csv', ['campaign_id,budget', `${d!.campaign_id},61.5`, `${e!.campaign_id},62.5`]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const [after] = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--id', e!.campaign_id]);
+    expect(after!.budget).toEqual({ unit: e!.budget!.unit, total: { amount_e5: '6250000', currency_code: e!.budget!.total.currency_code } });
+  });
+});
