@@ -2,7 +2,7 @@
 // spec is silent). The CLI validates with these before sending, the sandbox validates
 // request bodies with the same ones, and the CSV validator maps rows onto them.
 import { idProblem } from './ids.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BATCH_ITEMS } from './limits.js';
 import { isAmountE5, MAX_AMOUNT_E5 } from './money.js';
 import { textProblem } from './text.js';

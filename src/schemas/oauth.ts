@@ -1,5 +1,5 @@
 // OAuth 2.0 token endpoint shapes (spec 2.8 token response, 4.2, 5.13).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Access token lifetime (spec 5.4, 8). */
 export const TOKEN_LIFETIME_SECONDS = 2592000;

@@ -1,7 +1,7 @@
 // zod shapes of the reporting and product catalog bodies (OpenAPI tags Reporting and Product
 // Catalog). The shape is checked here; the rules of types, columns, units and ranges live in
 // reports.ts (zod-free) and run after it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { COLUMN_TYPES, REPORT_STATUSES } from './reports.js';
 
 const TimeRange = z.strictObject({ start_time: z.string(), end_time: z.string() });

@@ -3,7 +3,7 @@
 // reads responses through the inferred types; the sandbox validates request bodies and
 // builds its responses with the same ones. Response schemas are loose (z.object) because
 // new attributes must be tolerated (spec 9.2). Money here is what the API sends: floats.
-import { z } from 'zod';
+import * as z from 'zod';
 
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, MAX_SEATS, MAX_TRIP_MILES, PLACE_IDS } from './rider-limits.js';
 

@@ -1,5 +1,5 @@
 // The rider user profile of GET /v1.2/me (spec 2.8 user profile, 4.4).
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** With the profile scope every field but mobile_number; with only eats.pos_provisioning, rider_id alone. */
 export const UserProfile = z.object({

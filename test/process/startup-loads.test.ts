@@ -126,6 +126,18 @@ describe('start-up loads', () => {
     expect(heavyIn(inputs)).toContain('conf');
     expect(inputs).toContain('src/commands/auth/logout.ts');
   });
+
+  it('a command that validates with zod loads it without its translations (only English)', () => {
+    // `import { z } from 'zod'` is an object holding every export, `z.locales` too: 366 KB of
+    // messages in 40-odd languages that every such command parsed; `import * as z` lets the
+    // bundle keep only what is used.
+    const rows = path.join(tempDir('platform-loads-csv-'), 'rows.csv');
+    fs.writeFileSync(rows, 'campaign_id,status\nc1,bogus\n');
+    const { inputs, stderr } = loadedInputs(['ads', 'campaigns', 'patch', '--account', 'a1', '--from-csv', rows], {}, 2);
+    expect(stderr).toContain('line 2: status');
+    expect(heavyIn(inputs)).toContain('zod');
+    expect(inputs.filter((i) => i.includes('node_modules/zod/v4/locales/'))).toEqual(['node_modules/zod/v4/locales/en.js']);
+  });
 });
 
 /**
