@@ -45,7 +45,12 @@ export class MemoryBudget implements BudgetStore {
 
 /** A held lock older than this belongs to a process that died holding it. */
 const STALE_LOCK_MS = 5000;
-const LOCK_ATTEMPTS = 200;
+/**
+ * How long a process waits for the lock: past STALE_LOCK_MS, so that a lock left by a process
+ * killed while it held it is taken over once stale (proper-lockfile removes it then), rather
+ * than given up on (the budget would then no longer be shared for the rest of the run).
+ */
+const LOCK_WAIT_MS = STALE_LOCK_MS + 2000;
 
 export class FileBudget implements BudgetStore {
   readonly shared = true;
@@ -111,11 +116,12 @@ export class FileBudget implements BudgetStore {
   async #lock(): Promise<() => void> {
     const { default: lockfile } = await import('proper-lockfile');
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const started = this.clock.now();
     for (let attempt = 0; ; attempt++) {
       try {
         return lockfile.lockSync(this.file, { realpath: false, stale: STALE_LOCK_MS });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || attempt >= LOCK_ATTEMPTS) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || this.clock.now() - started >= LOCK_WAIT_MS) throw error;
         await this.clock.sleep(2 + Math.min(20, attempt) * Math.random());
       }
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
+import { systemClock } from '../../src/io.js';
 import {
   addAccepted,
   addSends,
@@ -478,6 +479,19 @@ async function beforeTheirAnswers(): Promise<{ clock: VirtualClock; first: Gover
 }
 
 describe('shared request budget', () => {
+  it('a lock left by a process killed while it held it is taken over once stale, not given up on', async () => {
+    // What such a process leaves: proper-lockfile's lock (a directory beside the file), never released.
+    const dir = tempDir();
+    const file = path.join(dir, 'budgets', 'sandbox.json');
+    fs.mkdirSync(`${file}.lock`, { recursive: true });
+    // Real time: the lock is stale by its directory's age on disk. (Before, the wait gave up
+    // after ~2.4 s, short of the 5 s, and the process paced itself alone for the rest of its run.)
+    const state = await new FileBudget(file, systemClock).update((budget) => addSends(budget, [systemClock.now()]));
+    expect(state.sent).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ sent: state.sent });
+    expect(fs.existsSync(`${file}.lock`)).toBe(false);
+  }, 15_000);
+
   it('processes sharing a budget file pace by one budget: a 429 one of them met slows the others', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'budgets', 'sandbox.json');
