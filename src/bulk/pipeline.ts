@@ -237,12 +237,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       if (found.length) {
         const located = found.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${plan.resource.noun} ${p.id})` }));
         const of = plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`;
-        refuseInvalid(
-          deps,
-          located.slice(0, SHOWN_PROBLEMS),
-          found.length,
-          `${found.length} of ${of} are invalid against the current ${plan.resource.wrapper.replace(/-/g, ' ')}`,
-        );
+        refuseInvalid(deps, located.slice(0, SHOWN_PROBLEMS), found.length, `${found.length} of ${of} are invalid against the current ${plan.resource.noun}s`);
       }
     }
     // The input against the journal, row by row, before anything is sent (an edited applied row is refused).
