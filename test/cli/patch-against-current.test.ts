@@ -116,6 +116,28 @@ describe('a bulk patch row judged against the current campaign', () => {
     expect(noWrite()).toBe(true);
   });
 
+  it("an ad group's bid is judged the same way: one with no amount has no currency to take", async () => {
+    type Group = { ad_group_id: string; budget?: unknown; bidding: { manual?: unknown } };
+    let found: { campaign: string; bare: string; priced: string } | undefined;
+    for (const c of campaigns) {
+      const groups = await user.json<Group[]>(['ads', 'ad-groups', 'list', '--campaign', c.campaign_id]);
+      const bare = groups.find((g) => !g.budget && !g.bidding.manual);
+      const priced = groups.find((g) => g.bidding.manual);
+      if (bare && priced) found = { campaign: c.campaign_id, bare: bare.ad_group_id, priced: priced.ad_group_id };
+      if (found) break;
+    }
+    const { campaign, bare, priced } = found!;
+    const input = csvFile('groups.csv', ['ad_group_id,campaign_id,bid', `${priced},${campaign},0.95`, `${bare},${campaign},0.85`]);
+    sandbox.resetStats();
+    const result = await user.run(['ads', 'ad-groups', 'patch', '--from-csv', input, '-o', 'json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `line 3 (ad group ${bare}): currency: currency is required with bid: there is no amount yet to take it from\n` +
+        '1 of 2 rows are invalid against the current ad groups; nothing was sent (fix them, or add --skip-invalid to send the rest)\n',
+    );
+    expect(noWrite()).toBe(true);
+  });
+
   it('rows that the current campaigns make whole are sent as before (an amount in the campaign currency)', async () => {
     const [, , , d, e] = withBudget();
     const input = csvFile('fine.csv', ['campaign_id,budget', `${d!.campaign_id},61.5`, `${e!.campaign_id},62.5`]);
