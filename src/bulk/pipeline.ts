@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
-import { identifyRows, identityBase, occurrenceCounter } from './row-identity.js';
+import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow } from './row-identity.js';
 import { inShard, lineIdentity, shardName, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup } from './current.js';
@@ -232,13 +232,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     // A dry run reports these rows itself; a single row's problem is its error before it is sent;
     // a plan's rows were judged when it was made, and are checked against its values (plan-check.ts).
     if (judged && !plan.skipInvalid && !plan.dryRun && total > 1 && !('planned' in plan.source)) {
-      const lookup = currentLookup(deps.api, plan.resource, plan.scope, judged, BULK_RETRY);
-      const found = await stateProblems(rows(), idField, itemSchema(plan.resource, plan.mode), lookup, deps.signal);
-      if (found.length) {
-        const located = found.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${plan.resource.noun} ${p.id})` }));
-        const of = plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`;
-        refuseInvalid(deps, located.slice(0, SHOWN_PROBLEMS), found.length, `${found.length} of ${of} are invalid against the current ${plan.resource.noun}s`);
-      }
+      await refuseAgainstCurrent(plan, deps, rows(), judged, plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`);
     }
     // The input against the journal, row by row, before anything is sent (an edited applied row is refused).
     const resume: ResumePlan = resumeFrom ? await checkResume(rows(), resumeFrom, plan.mode, idField, plan.resume!) : { resend: [], abandoned: [] };
@@ -268,7 +262,6 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       } finally {
         await (whole ? planWriter?.commit() : planWriter?.discard());
       }
-      tally.invalid = preview.invalid ?? 0;
       outcome.interrupted = deps.signal.aborted;
       return outcome;
     }
@@ -389,6 +382,17 @@ function refuseInvalid(deps: BulkDeps, problems: LocatedProblem[], invalid: numb
   for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
   if (invalid > problems.length) deps.onProblem(`... and ${invalid - problems.length} more`);
   throw new UsageError(`${count}; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
+}
+
+/** Refuses the run, nothing sent, when one of the `judged` rows is at fault against the current resources (state-check.ts). */
+async function refuseAgainstCurrent(plan: BulkPlan, deps: BulkDeps, rows: AsyncIterable<IdentifiedRow[]>, judged: number, of: string): Promise<void> {
+  const { resource } = plan;
+  const lookup = currentLookup(deps.api, resource, plan.scope, judged, BULK_RETRY);
+  const schema = itemSchema(resource, plan.mode);
+  const { count, first } = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS });
+  if (!count) return;
+  const located = first.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${resource.noun} ${p.id})` }));
+  refuseInvalid(deps, located, count, `${count} of ${of} are invalid against the current ${resource.noun}s`);
 }
 
 /** What the validation pass found in the whole input (the spool holds only this run's shard of it). */

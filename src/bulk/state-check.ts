@@ -28,23 +28,24 @@ export interface StateProblem extends RowProblem {
 
 /**
  * The problems of the rows judged against the current resources (read by `lookup`, which a
- * failed read ends with its error: nothing has been sent). Stops early when `signal` aborts.
+ * failed read ends with its error: nothing has been sent): how many, and the first `shown`
+ * of them (every row may be at fault, in an input of millions). Stops early when `signal` aborts.
  */
 export async function stateProblems(
   chunks: AsyncIterable<IdentifiedRow[]>,
-  idField: string,
-  schema: z.ZodType,
-  lookup: CurrentLookup,
-  signal: AbortSignal,
-): Promise<StateProblem[]> {
-  const problems: StateProblem[] = [];
+  options: { idField: string; schema: z.ZodType; lookup: CurrentLookup; signal: AbortSignal; shown: number },
+): Promise<{ count: number; first: StateProblem[] }> {
+  const { idField, schema, lookup, signal, shown } = options;
+  const first: StateProblem[] = [];
+  let count = 0;
   for await (const rows of mergeWithCurrent(judgedRows(chunks), idField, schema, lookup, signal, () => false, false)) {
     if (signal.aborted) break;
     for (const row of rows) {
-      if ('problem' in row) problems.push({ ...row.problem, line: row.line, unit: row.unit ?? 'line', id: row.id ?? '' });
+      if (!('problem' in row)) continue;
+      if (count++ < shown) first.push({ ...row.problem, line: row.line, unit: row.unit ?? 'line', id: row.id ?? '' });
     }
   }
-  return problems;
+  return { count, first };
 }
 
 /** Only the rows that need the current state: the others cost no read. */
