@@ -76,7 +76,7 @@ _platform_flags() {
     'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs list') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads runs list') words='-L --limit --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs show') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs undo') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs prune') words='--older-than --keep --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;

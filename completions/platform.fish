@@ -771,6 +771,7 @@ complete -c platform -n '__platform_is \'ads runs\'' -l 'query' -x -d 'JMESPath 
 complete -c platform -n '__platform_is \'ads runs\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs list\'' -f
+complete -c platform -n '__platform_is \'ads runs list\'' -s 'L' -l 'limit' -x -d 'only the newest n runs (listed oldest first, as all are)'
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
 complete -c platform -n '__platform_is \'ads runs list\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format (default: table on a terminal, json otherwise). table fits the terminal, never cutting an id; wide: every column, whole; text: one line per item, values tab-separated, no header, a string result of --query bare (ID=$(platform ... --query "[0].id" -o text))'
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'json' -d 'same as --output json'

@@ -131,6 +131,15 @@ describe('every write run is kept', () => {
     expect(table.stdout).toContain(`name: ${target.name} -> One change`);
     expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);
     expect((await all()).get(target.campaign_id)!.name).toBe(target.name);
+
+    // -L N: the newest N, in the list's order (the undo just made is the last).
+    const every = await runs();
+    expect(every.length).toBeGreaterThan(2);
+    const lastTwo = await user.json<RunRow[]>(['ads', 'runs', 'list', '-L', '2']);
+    expect(lastTwo.map((r) => r.run)).toEqual(every.slice(-2).map((r) => r.run));
+    expect(lastTwo[1]!.command).toBe(`ads runs undo ${newest.run}`);
+    const none = await user.run(['ads', 'runs', 'list', '--limit', '0']);
+    expect([none.code, none.stderr]).toEqual([2, '--limit must be 1 or more\n']);
   });
 
   it('a row whose budget was absent before the run is restored to absent (sent as {}, which the API reads as remove); the others are undone', async () => {

@@ -108,7 +108,7 @@ export type BulkFlags = FlagsOf<typeof bulk>;
 const force = option({ flags: '--force', description: 'send rows whose resource changed since (reported conflict without it)' });
 const applyOptions = options(...bulkRun, force);
 const runArg = { name: 'run', description: 'the run: its name in runs list (or its last 8 characters), or its journal', required: true } as const;
-const runsListOptions = options();
+const runsListOptions = options(option({ flags: '-L, --limit <n>', description: 'only the newest n runs (listed oldest first, as all are)', kind: 'int' }));
 const runsShowOptions = options();
 const runsPruneOptions = options(
   option({ flags: '--older-than <days>', description: 'remove runs started more than DAYS days ago', kind: 'int' }),
@@ -357,7 +357,7 @@ export const adsSpec = withAccountDefault(
               'STATUS: done; N failed (rows that did not succeed); interrupted (killed or stopped with rows unsent: runs show says how to finish or undo it); running; ' +
               'unknown (a journal of an earlier version).',
             options: runsListOptions,
-            examples: ['platform ads runs list', 'platform ads runs list --json'],
+            examples: ['platform ads runs list', 'platform ads runs list -L 10', 'platform ads runs list --json'],
             load: () => import('./runs/list.js'),
           }),
           command({

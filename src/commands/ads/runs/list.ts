@@ -1,14 +1,18 @@
 import os from 'node:os';
 import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
 import { runsDirectory } from '../../../bulk/journal.js';
 import { listRuns, shortRunName } from '../../../bulk/runs.js';
 import { writeRows } from '../../../output/rows.js';
 import { runRows, runView } from '../../../output/views/runs.js';
+import type { RunsListFlags } from '../spec.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Context, flags: RunsListFlags): Promise<void> {
+  if (flags.limit !== undefined && flags.limit < 1) throw new UsageError('--limit must be 1 or more');
   const runs = listRuns(runsDirectory(ctx.env, os.homedir()));
-  await writeRows(ctx, runView, runRows(runs));
-  // (one undone since needs nothing more)
+  // The newest, in the list's order: the latest run stays the last line, next to the prompt.
+  await writeRows(ctx, runView, runRows(flags.limit === undefined ? runs : runs.slice(-flags.limit)));
+  // Of every run, shown or not (one undone since needs nothing more).
   const undone = new Set(runs.map((r) => r.record.undoes));
   const interrupted = runs.filter((r) => r.status === 'interrupted' && !undone.has(r.run));
   // (chatter: stderr, so a script reading the list is not disturbed)
