@@ -29,7 +29,10 @@ const fromJson = option({
 });
 /** Bulk processing (every create and patch), without the input flags. */
 const bulkRun = options(
-  option({ flags: '--dry-run', description: 'validate, look up the current values and print what would change; send no write' }),
+  option({
+    flags: '--dry-run',
+    description: 'validate, look up the current values and print what would change; send no write; exit as the run would (1: a row would not be applied)',
+  }),
   option({
     flags: '--plan <file>',
     description:
