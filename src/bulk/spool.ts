@@ -9,9 +9,12 @@ import type { PartialChanges, RowProblem } from './row-mapping.js';
 import type { Expectation } from './row-change.js';
 import { isRunning } from './process-alive.js';
 
-/** `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create); see row-identity.ts. */
-/** `expect`: a planned row's (plan-check.ts). `unit`: 'item' when `line` counts the items of a JSON document. */
-/** A problem found against the current state (merge.ts) has the row's `id`. */
+/**
+ * `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create);
+ * see row-identity.ts. `expect`: a planned row's (plan-check.ts). `unit`: 'item' when `line`
+ * counts the items of a JSON document. A problem found against the current state (merge.ts)
+ * has the row's `id`.
+ */
 export type SpooledRow =
   | { line: number; unit?: 'item'; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number; expect?: Expectation }
   | { line: number; unit?: 'item'; id?: string; problem: RowProblem };
