@@ -9,16 +9,16 @@ import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type AuthError, UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow } from './row-identity.js';
 import { inShard, lineIdentity, shardName, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
-import { currentLookup } from './current.js';
+import { currentLookup, type CurrentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
-import { judgedAgainstCurrent, stateProblems } from './state-check.js';
+import { judgedAgainstCurrent, stateProblems, type StateProblem } from './state-check.js';
 import type { RowCounts } from '../io.js';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
@@ -231,8 +231,15 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
     // A dry run reports these rows itself; a single row's problem is its error before it is sent;
     // a plan's rows were judged when it was made, and are checked against its values (plan-check.ts).
+    let unreadable: Error | undefined;
     if (judged && !plan.skipInvalid && !plan.dryRun && total > 1 && !('planned' in plan.source)) {
-      await refuseAgainstCurrent(plan, deps, rows(), judged, plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`);
+      unreadable = await refuseAgainstCurrent(
+        plan,
+        deps,
+        rows(),
+        judged,
+        plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`,
+      );
     }
     // The input against the journal, row by row, before anything is sent (an edited applied row is refused).
     const resume: ResumePlan = resumeFrom ? await checkResume(rows(), resumeFrom, plan.mode, idField, plan.resume!) : { resend: [], abandoned: [] };
@@ -242,7 +249,11 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     // One row (a patch from flags) reads as any interactive command does, and a failed read is
     // its error; a bulk run's read gets the batches' attempts, and a failed one leaves its rows unsent.
     const bulk = total > 1;
-    const lookup = currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
+    // A check that could not read the current state: every row is reported not sent, with the
+    // reason, and is left for a resume, as when the run's own read fails.
+    const lookup: CurrentLookup = unreadable
+      ? () => Promise.reject(unreadable)
+      : currentLookup(deps.api, plan.resource, plan.scope, spool.rows, bulk ? BULK_RETRY : undefined);
     const resending = new Set(resume.resend.flatMap((batch) => batch.rows));
     const merged = () =>
       'planned' in plan.source
@@ -384,13 +395,30 @@ function refuseInvalid(deps: BulkDeps, problems: LocatedProblem[], invalid: numb
   throw new UsageError(`${count}; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
 }
 
-/** Refuses the run, nothing sent, when one of the `judged` rows is at fault against the current resources (state-check.ts). */
-async function refuseAgainstCurrent(plan: BulkPlan, deps: BulkDeps, rows: AsyncIterable<IdentifiedRow[]>, judged: number, of: string): Promise<void> {
+/**
+ * Refuses the run, nothing sent, when one of the `judged` rows is at fault against the current
+ * resources (state-check.ts). Returns why they could not be read, when they could not (after
+ * the reads' retries); refused credentials end the run, as they do for a batch.
+ */
+async function refuseAgainstCurrent(
+  plan: BulkPlan,
+  deps: BulkDeps,
+  rows: AsyncIterable<IdentifiedRow[]>,
+  judged: number,
+  of: string,
+): Promise<Error | undefined> {
   const { resource } = plan;
   const lookup = currentLookup(deps.api, resource, plan.scope, judged, BULK_RETRY);
   const schema = itemSchema(resource, plan.mode);
-  const { count, first } = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS });
-  if (!count) return;
+  let found: { count: number; first: StateProblem[] };
+  try {
+    found = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS });
+  } catch (error) {
+    if (error instanceof AuthError || !(error instanceof Error)) throw error;
+    return error;
+  }
+  const { count, first } = found;
+  if (!count) return undefined;
   const located = first.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${resource.noun} ${p.id})` }));
   refuseInvalid(deps, located, count, `${count} of ${of} are invalid against the current ${resource.noun}s`);
 }

@@ -138,6 +138,30 @@ describe('a bulk patch row judged against the current campaign', () => {
     expect(noWrite()).toBe(true);
   });
 
+  it('a check whose reads fail for good sends nothing and gives every row a result (not sent); --resume sends them', async () => {
+    const rows = withBudget().slice(5, 9);
+    const input = csvFile('unreadable.csv', ['campaign_id,budget', ...rows.map((x, i) => `${x.campaign_id},${71 + i}`)]);
+    sandbox.resetStats();
+    sandbox.setFaults({ failRate: 1 });
+    let failed;
+    try {
+      failed = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '-o', 'json']);
+    } finally {
+      sandbox.setFaults({ failRate: 0 });
+    }
+    expect(failed.code).toBe(1);
+    const results = JSON.parse(failed.stdout) as Array<{ id: string; result: string; error_code: string; error_message: string }>;
+    expect(results.map((r) => [r.id, r.result, r.error_code])).toEqual(rows.map((x) => [x.campaign_id, 'skipped', 'NotSent']));
+    expect(results[0]!.error_message).toMatch(/^not sent: the current state could not be read/);
+    expect(noWrite()).toBe(true);
+    const journal = /^Journal: (.+)$/m.exec(failed.stderr)![1]!;
+
+    const resumed = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--resume', journal, '-o', 'json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((JSON.parse(resumed.stdout) as Array<{ result: string }>).map((r) => r.result)).toEqual(rows.map(() => 'ok'));
+    for (const x of rows) expect(sandbox.stats.writesById.get(x.campaign_id)).toBe(1);
+  });
+
   it('rows that the current campaigns make whole are sent as before (an amount in the campaign currency)', async () => {
     const [, , , d, e] = withBudget();
     const input = csvFile('fine.csv', ['campaign_id,budget', `${d!.campaign_id},61.5`, `${e!.campaign_id},62.5`]);
