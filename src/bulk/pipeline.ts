@@ -229,10 +229,11 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     if (invalid && !plan.skipInvalid) refuseInvalid(deps, problems, invalid, `${invalid} of ${total} rows are invalid`);
     const { idField } = plan.resource;
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
-    // A dry run reports these rows itself; a single row's problem is its error before it is sent;
-    // a plan's rows were judged when it was made, and are checked against its values (plan-check.ts).
+    // A dry run reports these rows itself; the one row of flags is merged before it is sent, and
+    // its problem is the command's error; a plan's rows were judged when it was made, and are
+    // checked against its values (plan-check.ts).
     let unreadable: Error | undefined;
-    if (judged && !plan.skipInvalid && !plan.dryRun && total > 1 && !('planned' in plan.source)) {
+    if (judged && !plan.skipInvalid && !plan.dryRun && !('row' in plan.source) && !('planned' in plan.source)) {
       unreadable = await refuseAgainstCurrent(
         plan,
         deps,

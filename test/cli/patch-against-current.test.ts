@@ -64,6 +64,23 @@ describe('a bulk patch row judged against the current campaign', () => {
     expect(writes()).toBe(0);
   });
 
+  it('one row from a file is refused the same way (exit 2, not a result and exit 1)', async () => {
+    const bare = withoutBudget()[4]!;
+    sandbox.resetStats();
+    const result = await user.run([
+      'ads',
+      'campaigns',
+      'patch',
+      '--from-csv',
+      csvFile('one.csv', ['campaign_id,budget', `${bare.campaign_id},9`]),
+      '-o',
+      'json',
+    ]);
+    expect([result.code, result.stdout]).toEqual([2, '']);
+    expect(result.stderr).toContain('1 of 1 rows are invalid against the current campaigns; nothing was sent');
+    expect(noWrite()).toBe(true);
+  });
+
   it('is found on the last of many rows too (the pages read, not one request per id): nothing sent', async () => {
     const budgeted = withBudget();
     expect(budgeted.length).toBeGreaterThan(50);
