@@ -18,7 +18,7 @@ import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup, type CurrentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './merge.js';
-import { judgedAgainstCurrent, stateProblems, type StateProblem } from './state-check.js';
+import { judgedAgainstCurrent, stateProblems } from './state-check.js';
 import type { RowCounts } from '../io.js';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
@@ -411,13 +411,11 @@ async function refuseAgainstCurrent(
   const { resource } = plan;
   const lookup = currentLookup(deps.api, resource, plan.scope, judged, BULK_RETRY);
   const schema = itemSchema(resource, plan.mode);
-  let found: { count: number; first: StateProblem[] };
-  try {
-    found = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS });
-  } catch (error) {
+  const found = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS }).catch((error: unknown) => {
     if (error instanceof AuthError || !(error instanceof Error)) throw error;
     return error;
-  }
+  });
+  if (found instanceof Error) return found;
   const { count, first } = found;
   if (!count) return undefined;
   const located = first.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${resource.noun} ${p.id})` }));
