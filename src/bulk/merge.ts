@@ -29,6 +29,7 @@ const TARGETING_SETTINGS = (AD_GROUP_FIELDS as readonly AdsField[])
  */
 export type MergedRow =
   | (IdentifiedRow & { current?: Json | null })
+  | ({ line: number; unit?: 'item'; id: string; problem: RowProblem } & RowIdentity)
   | ({ line: number; unchanged: true; id: string } & RowIdentity)
   | ({ line: number; conflict: string; id: string } & RowIdentity)
   | (Exclude<IdentifiedRow, { problem: unknown }> & { unread: Error });
@@ -130,7 +131,7 @@ async function mergeChunk(
     const merged = againstCurrent(row, before, idField, schema);
     if ('problem' in merged) {
       // With its id: the row names an existing resource, unlike most rows at fault in themselves.
-      out.push({ line: row.line, ...(row.unit ? { unit: row.unit } : {}), id, problem: merged.problem });
+      out.push({ line: row.line, ...(row.unit ? { unit: row.unit } : {}), id, key: row.key, hash: row.hash, problem: merged.problem });
       continue;
     }
     // A resent batch must be the same request as before (its key is replayed), applied or not.

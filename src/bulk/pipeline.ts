@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
-import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow } from './row-identity.js';
+import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow, type RowIdentity } from './row-identity.js';
 import { inShard, lineIdentity, shardName, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup, type CurrentLookup } from './current.js';
@@ -29,7 +29,7 @@ import { counted, dryRun, type DryRunCounts, type DryRunRow } from './dry-run.js
 import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
-import { runBulk } from './runner.js';
+import { runBulk, settledEarlier } from './runner.js';
 import { checkPlanned } from './plan-check.js';
 import { PlanWriter, type PlanHeader } from './plan.js';
 import type { Expectation } from './row-change.js';
@@ -238,7 +238,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
         plan,
         deps,
         rows(),
-        judged,
+        { judged, settled: (row) => settledEarlier(row, alreadyDone, resumeFrom) },
         plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`,
       );
     }
@@ -405,13 +405,14 @@ async function refuseAgainstCurrent(
   plan: BulkPlan,
   deps: BulkDeps,
   rows: AsyncIterable<IdentifiedRow[]>,
-  judged: number,
+  { judged, settled }: { judged: number; settled: (row: RowIdentity) => boolean },
   of: string,
 ): Promise<Error | undefined> {
   const { resource } = plan;
   const lookup = currentLookup(deps.api, resource, plan.scope, judged, BULK_RETRY);
   const schema = itemSchema(resource, plan.mode);
-  const found = await stateProblems(rows, { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS }).catch((error: unknown) => {
+  const options = { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS, settled };
+  const found = await stateProblems(rows, options).catch((error: unknown) => {
     if (error instanceof AuthError || !(error instanceof Error)) throw error;
     return error;
   });

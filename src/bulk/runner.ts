@@ -7,7 +7,8 @@ import type { BatchResult } from '../schemas/ads.js';
 import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
 import type { ResultRow } from './results.js';
 import { ApiError, AuthError, errorLine } from '../errors.js';
-import { describeProblem } from './row-mapping.js';
+import { describeProblem, type RowProblem } from './row-mapping.js';
+import type { RowIdentity } from './row-identity.js';
 import type { Journal, JournalResult, JournalState } from './journal.js';
 import type { MergedRow } from './merge.js';
 import type { Resend } from './resume-check.js';
@@ -144,16 +145,14 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   for await (const chunk of options.rows)
     for (const row of chunk) {
       const seqNo = seq++;
-      if ('problem' in row) {
-        settle(seqNo, { line: row.line, id: row.id ?? '', result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(row.problem) });
+      // A row invalid in itself has no identity; one found at fault against the current state
+      // has, and is reported from an earlier run first: it was applied before its resource changed.
+      if ('problem' in row && !('key' in row)) {
+        settle(seqNo, invalidResult(row.line, '', row.problem));
         continue;
       }
       const previous = options.alreadyDone?.get(row.key);
-      // The row's last result in the journal, if it was for this very content (an edited row
-      // that was not applied goes again). A transient item failure was not applied ("retry
-      // it"): a resumed run sends it again (a new batch, a new key) rather than repeat it as final.
-      const journaled = options.resumeFrom?.done.get(row.key);
-      const recorded = journaled?.hash === row.hash ? finalResult(journaled) : undefined;
+      const recorded = earlierResult(row, options.resumeFrom);
       const resent = resendOf.get(row.key);
       if (previous !== undefined) {
         settle(seqNo, {
@@ -171,6 +170,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
             ? { line: row.line, id, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
             : { line: row.line, id, result, error_code: code, error_message: message },
         );
+      } else if ('problem' in row) {
+        settle(seqNo, invalidResult(row.line, row.id, row.problem));
       } else if ('unread' in row) {
         unread ??= row.unread;
         settle(seqNo, unreadResult(row.line, idOf(row.item, options.idField), row.unread));
@@ -229,6 +230,29 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
 /** A journaled result if it is final: a transient item failure is not (a resumed run sends it again). */
 function finalResult(recorded: JournalResult | undefined): JournalResult | undefined {
   return recorded?.result === 'failed' && TRANSIENT_ITEM_CODES.has(recorded.error_code) ? undefined : recorded;
+}
+
+/**
+ * The row's last result in a resumed run's journal, if it was for this very content (an edited
+ * row that was not applied goes again). A transient item failure was not applied ("retry it"):
+ * a resumed run sends it again (a new batch, a new key) rather than repeat it as final.
+ */
+function earlierResult(row: RowIdentity, resumeFrom: Pick<JournalState, 'done'> | undefined): JournalResult | undefined {
+  const journaled = resumeFrom?.done.get(row.key);
+  return journaled?.hash === row.hash ? finalResult(journaled) : undefined;
+}
+
+/** Whether a resumed run reports this row from the earlier run (its results, or its journal) instead of sending it. */
+export function settledEarlier(
+  row: RowIdentity,
+  alreadyDone: ReadonlyMap<string, string> | undefined,
+  resumeFrom: Pick<JournalState, 'done'> | undefined,
+): boolean {
+  return alreadyDone?.has(row.key) === true || earlierResult(row, resumeFrom) !== undefined;
+}
+
+function invalidResult(line: number, id: string, problem: RowProblem): ResultRow {
+  return { line, id, result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(problem) };
 }
 
 function idOf(item: Record<string, unknown>, idField: string): string {

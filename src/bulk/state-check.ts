@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { CurrentLookup } from './current.js';
 import { mergeWithCurrent } from './merge.js';
-import type { IdentifiedRow } from './row-identity.js';
+import type { IdentifiedRow, RowIdentity } from './row-identity.js';
 import type { RowProblem } from './row-mapping.js';
 import type { SpooledRow } from './spool.js';
 
@@ -33,12 +33,20 @@ export interface StateProblem extends RowProblem {
  */
 export async function stateProblems(
   chunks: AsyncIterable<IdentifiedRow[]>,
-  options: { idField: string; schema: z.ZodType; lookup: CurrentLookup; signal: AbortSignal; shown: number },
+  options: {
+    idField: string;
+    schema: z.ZodType;
+    lookup: CurrentLookup;
+    signal: AbortSignal;
+    shown: number;
+    /** Rows a resumed run reports from the earlier run, unsent: not judged (their resource may have changed since, by design). */
+    settled: (row: RowIdentity) => boolean;
+  },
 ): Promise<{ count: number; first: StateProblem[] }> {
-  const { idField, schema, lookup, signal, shown } = options;
+  const { idField, schema, lookup, signal, shown, settled } = options;
   const first: StateProblem[] = [];
   let count = 0;
-  for await (const rows of mergeWithCurrent(judgedRows(chunks), idField, schema, lookup, signal, () => false, false)) {
+  for await (const rows of mergeWithCurrent(judgedRows(chunks, settled), idField, schema, lookup, signal, () => false, false)) {
     if (signal.aborted) break;
     for (const row of rows) {
       if (!('problem' in row)) continue;
@@ -48,10 +56,10 @@ export async function stateProblems(
   return { count, first };
 }
 
-/** Only the rows that need the current state: the others cost no read. */
-async function* judgedRows(chunks: AsyncIterable<IdentifiedRow[]>): AsyncGenerator<IdentifiedRow[]> {
+/** Only the rows that need the current state and will be sent: the others cost no read. */
+async function* judgedRows(chunks: AsyncIterable<IdentifiedRow[]>, settled: (row: RowIdentity) => boolean): AsyncGenerator<IdentifiedRow[]> {
   for await (const chunk of chunks) {
-    const rows = chunk.filter((row) => !('problem' in row) && judgedAgainstCurrent(row));
+    const rows = chunk.filter((row) => !('problem' in row) && judgedAgainstCurrent(row) && !settled(row));
     if (rows.length) yield rows;
   }
 }

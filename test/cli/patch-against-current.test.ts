@@ -179,6 +179,32 @@ describe('a bulk patch row judged against the current campaign', () => {
     for (const x of rows) expect(sandbox.stats.writesById.get(x.campaign_id)).toBe(1);
   });
 
+  it('a resume reports a row applied before as applied, even when its campaign has lost its budget since', async () => {
+    const [a, b] = withBudget().slice(10, 12);
+    const input = csvFile('resumed.csv', ['campaign_id,budget', `${a!.campaign_id},41`, `${b!.campaign_id},42`]);
+    const first = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '-o', 'ndjson']);
+    expect(first.code, first.stderr).toBe(0);
+    const results = csvFile('resumed-results.ndjson', [first.stdout.trim()]);
+    const journal = /^Journal: (.+)$/m.exec(first.stderr)![1]!;
+    // Its budget removed since: the row, sent again now, would have no currency to take.
+    expect((await user.run(['ads', 'campaigns', 'patch', a!.campaign_id, '--clear', 'budget'])).code).toBe(0);
+    // From its results and from its journal; with --skip-invalid (no check first), the run itself says so too.
+    for (const resume of [
+      ['--resume', results],
+      ['--resume', journal],
+      ['--resume', results, '--skip-invalid'],
+    ]) {
+      sandbox.resetStats();
+      const resumed = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, ...resume, '-o', 'json']);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect((JSON.parse(resumed.stdout) as Array<{ result: string; error_code: string }>).map((r) => [r.result, r.error_code])).toEqual([
+        ['skipped', 'AlreadyApplied'],
+        ['skipped', 'AlreadyApplied'],
+      ]);
+      expect(noWrite()).toBe(true);
+    }
+  });
+
   it('rows that the current campaigns make whole are sent as before (an amount in the campaign currency)', async () => {
     const [, , , d, e] = withBudget();
     const input = csvFile('fine.csv', ['campaign_id,budget', `${d!.campaign_id},61.5`, `${e!.campaign_id},62.5`]);
