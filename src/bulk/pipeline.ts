@@ -9,7 +9,7 @@ import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { AuthError, UsageError } from '../errors.js';
+import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow, type RowIdentity } from './row-identity.js';
@@ -399,7 +399,7 @@ function refuseInvalid(deps: BulkDeps, problems: LocatedProblem[], invalid: numb
 /**
  * Refuses the run, nothing sent, when one of the `judged` rows is at fault against the current
  * resources (state-check.ts). Returns why they could not be read, when they could not (after
- * the reads' retries); refused credentials end the run, as they do for a batch.
+ * the reads' retries).
  */
 async function refuseAgainstCurrent(
   plan: BulkPlan,
@@ -412,12 +412,8 @@ async function refuseAgainstCurrent(
   const lookup = currentLookup(deps.api, resource, plan.scope, judged, BULK_RETRY);
   const schema = itemSchema(resource, plan.mode);
   const options = { idField: resource.idField, schema, lookup, signal: deps.signal, shown: SHOWN_PROBLEMS, settled };
-  const found = await stateProblems(rows, options).catch((error: unknown) => {
-    if (error instanceof AuthError || !(error instanceof Error)) throw error;
-    return error;
-  });
-  if (found instanceof Error) return found;
-  const { count, first } = found;
+  const { count, first, unread } = await stateProblems(rows, options);
+  if (unread) return unread;
   if (!count) return undefined;
   const located = first.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${resource.noun} ${p.id})` }));
   refuseInvalid(deps, located, count, `${count} of ${of} are invalid against the current ${resource.noun}s`);

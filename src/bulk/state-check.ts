@@ -27,9 +27,10 @@ export interface StateProblem extends RowProblem {
 }
 
 /**
- * The problems of the rows judged against the current resources (read by `lookup`, which a
- * failed read ends with its error: nothing has been sent): how many, and the first `shown`
- * of them (every row may be at fault, in an input of millions). Stops early when `signal` aborts.
+ * The problems of the rows judged against the current resources (read by `lookup`): how many,
+ * and the first `shown` of them (every row may be at fault, in an input of millions). A read
+ * that failed for good ends the check with its error as `unread` (nothing has been sent), by
+ * the merge's own rule of which failures leave rows unsent. Stops early when `signal` aborts.
  */
 export async function stateProblems(
   chunks: AsyncIterable<IdentifiedRow[]>,
@@ -42,13 +43,14 @@ export async function stateProblems(
     /** Rows a resumed run reports from the earlier run, unsent: not judged (their resource may have changed since, by design). */
     settled: (row: RowIdentity) => boolean;
   },
-): Promise<{ count: number; first: StateProblem[] }> {
+): Promise<{ count: number; first: StateProblem[]; unread?: Error }> {
   const { idField, schema, lookup, signal, shown, settled } = options;
   const first: StateProblem[] = [];
   let count = 0;
-  for await (const rows of mergeWithCurrent(judgedRows(chunks, settled), idField, schema, lookup, signal, () => false, false)) {
+  for await (const rows of mergeWithCurrent(judgedRows(chunks, settled), idField, schema, lookup, signal)) {
     if (signal.aborted) break;
     for (const row of rows) {
+      if ('unread' in row) return { count, first, unread: row.unread };
       if (!('problem' in row)) continue;
       if (count++ < shown) first.push({ ...row.problem, line: row.line, unit: row.unit ?? 'line', id: row.id ?? '' });
     }
