@@ -3,6 +3,8 @@
 import { describeChanges, showChanges } from './diff.js';
 import { describeProblem } from './row-mapping.js';
 import type { MergedRow } from './merge.js';
+import type { ResultRow } from './results.js';
+import type { RowIdentity } from './row-identity.js';
 
 /**
  * The changes in a person's words (decimals with their currency, short statuses) for the
@@ -13,7 +15,8 @@ export const SHOWN_CHANGES = Symbol('changes as shown in a table');
 export interface DryRunRow {
   line: number;
   id: string;
-  result: 'would_create' | 'would_update' | 'unchanged' | 'not_found' | 'invalid' | 'conflict';
+  /** `skipped`, `failed`: settled by the earlier run a resumed run goes on with (not sent again). */
+  result: 'would_create' | 'would_update' | 'unchanged' | 'not_found' | 'invalid' | 'conflict' | 'skipped' | 'failed';
   /** `budget.total.amount_e5: 5000000 -> 7550000`: the API's fields and values, exactly. */
   changes: string;
   [SHOWN_CHANGES]?: string;
@@ -34,13 +37,15 @@ const IN_WORDS: Array<[DryRunRow['result'], string]> = [
   ['would_create', 'would create'],
   ['would_update', 'would update'],
   ['unchanged', 'unchanged'],
+  ['skipped', 'done earlier'],
+  ['failed', 'failed earlier'],
   ['conflict', 'conflict'],
   ['not_found', 'not found'],
   ['invalid', 'invalid'],
 ];
 
 /** The results that a real run would report failed or invalid (exit 1). */
-const FAILING = new Set<DryRunRow['result']>(['conflict', 'not_found', 'invalid']);
+const FAILING = new Set<DryRunRow['result']>(['failed', 'conflict', 'not_found', 'invalid']);
 
 /** `134 would update, 66 invalid`: the counts of `results`, in the order a run's summary gives them. */
 function countsInWords(counts: DryRunCounts, results: (result: DryRunRow['result']) => boolean = () => true): string {
@@ -66,17 +71,39 @@ export function wouldFail(counts: DryRunCounts, rows: number): string | undefine
 /**
  * Each row as the run would see it: a patch's rows come merged with the current resource
  * (merge.ts; `current` null when not found); a create's rows have none. A patch row that
- * was not merged (Ctrl-C stopped the reads) ends the output there.
+ * was not merged (Ctrl-C stopped the reads) ends the output there. `earlier`: a resumed run
+ * reports a row an earlier run settled as that run did, without sending it (runner.ts).
  */
-export async function* dryRun(chunks: AsyncIterable<MergedRow[]>, idField: string, mode: 'create' | 'patch'): AsyncGenerator<DryRunRow> {
+export async function* dryRun(
+  chunks: AsyncIterable<MergedRow[]>,
+  idField: string,
+  mode: 'create' | 'patch',
+  earlier: (row: RowIdentity & { line: number }) => ResultRow | undefined = () => undefined,
+): AsyncGenerator<DryRunRow> {
   for await (const rows of chunks) {
     for (const row of rows) {
+      const settled = 'key' in row ? earlier(row) : undefined;
+      if (settled) {
+        yield asSettled(settled);
+        continue;
+      }
       // A preview without the current state would guess: the read's failure ends it.
       if ('unread' in row) throw row.unread;
       if (mode === 'patch' && 'item' in row && row.current === undefined) return;
       yield judge(row, idField);
     }
   }
+}
+
+function asSettled(row: ResultRow): DryRunRow {
+  // (an earlier success comes as skipped, AlreadyApplied: `ok` only narrows the type)
+  const result = row.result === 'ok' ? 'skipped' : row.result;
+  return {
+    line: row.line,
+    id: row.id,
+    result,
+    changes: row.error_code && row.result !== 'skipped' ? `${row.error_code}: ${row.error_message}` : row.error_message,
+  };
 }
 
 function judge(row: Exclude<MergedRow, { unread: Error }>, idField: string): DryRunRow {

@@ -45,6 +45,8 @@ export interface RunRecord {
   rows?: number;
   /** The run this one undoes (`runs undo`). */
   undoes?: string;
+  /** The plan this run applies (`ads apply`): a second apply of it goes on with this run. */
+  plan?: string;
 }
 
 /** A batch about to be sent: its key, and its rows in the order of its items (keys, content hashes, input lines). */

@@ -29,7 +29,7 @@ import { counted, dryRun, type DryRunCounts, type DryRunRow } from './dry-run.js
 import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
-import { runBulk, settledEarlier } from './runner.js';
+import { earlierRunResult, runBulk, settledEarlier } from './runner.js';
 import { checkPlanned } from './plan-check.js';
 import { PlanWriter, type PlanHeader } from './plan.js';
 import type { Expectation } from './row-change.js';
@@ -81,6 +81,8 @@ export interface RunAbout {
   profile: string;
   /** The run it undoes (`runs undo`). */
   undoes?: string;
+  /** The plan it applies (`ads apply`; plan.ts, planIdentity). */
+  plan?: string;
 }
 
 export interface BulkPlan {
@@ -265,10 +267,12 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
       const preview: DryRunCounts = (outcome.preview = {});
-      const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField);
+      // A resumed run's dry run foretells it: rows the earlier run settled are reported as it did, and left out of a plan.
+      const earlier = resumeFrom || alreadyDone ? (row: RowIdentity & { line: number }) => earlierRunResult(row, alreadyDone, resumeFrom) : undefined;
+      const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField, earlier);
       let whole = false;
       try {
-        await sinks.dryRun(counted(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode), preview));
+        await sinks.dryRun(counted(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode, earlier), preview));
         // A stop ends the rows early, without an error: what was written is not the whole plan.
         whole = !deps.signal.aborted;
       } finally {
@@ -378,6 +382,7 @@ function planHeader(plan: BulkPlan, deps: BulkDeps): Omit<PlanHeader, 'type' | '
     mode: plan.mode,
     scope: plan.scope,
     created: new Date(deps.now()).toISOString(),
+    id: randomUUID(),
     ...(plan.about ? { command: plan.about.command } : {}),
   };
 }

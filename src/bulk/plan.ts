@@ -5,6 +5,7 @@
 // id, the leaves of every field it sets as they were read (`current`), as they will be
 // written (`write`), and the request body item (`request`). Apply sends `request` only if the
 // resource still has `current` (plan-check.ts).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import type { AdsScope } from '../api/ads-resources.js';
@@ -13,6 +14,7 @@ import { write } from '../stream-write.js';
 import { partPath } from '../part-file.js';
 import type { MergedRow } from './merge.js';
 import { touchedValues } from './row-change.js';
+import type { RowIdentity } from './row-identity.js';
 
 const VERSION = 1;
 
@@ -23,6 +25,8 @@ export interface PlanHeader {
   mode: 'create' | 'patch';
   scope: AdsScope;
   created: string;
+  /** The plan's own id, random: an apply's journal keeps it, so that a second apply goes on with that run. */
+  id?: string;
   /** The command that made it (after `platform`). */
   command?: string;
 }
@@ -41,6 +45,9 @@ export interface PlanRecord {
   request: Record<string, unknown>;
 }
 
+/** Whether an earlier run settled the row (truthy: its result). */
+type Settled = (row: RowIdentity & { line: number }) => unknown;
+
 /**
  * Writes a plan while a dry run streams its rows (`rows` passes them on unchanged): into a
  * file beside FILE, renamed to FILE only when the dry run has gone through every row
@@ -52,15 +59,18 @@ export class PlanWriter {
   readonly #idField: string;
   readonly #file: string;
   readonly #partial: string;
+  readonly #settled: Settled;
 
-  private constructor(out: fs.WriteStream, idField: string, file: string, partial: string) {
+  private constructor(out: fs.WriteStream, idField: string, file: string, partial: string, settled: Settled) {
     this.#out = out;
     this.#idField = idField;
     this.#file = file;
     this.#partial = partial;
+    this.#settled = settled;
   }
 
-  static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string): Promise<PlanWriter> {
+  /** `settled`: what an earlier run settled (a resumed run's dry run): not in the plan. */
+  static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string, settled: Settled = () => undefined): Promise<PlanWriter> {
     // (found now, not after the whole dry run, when the rename would fail)
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--plan: ${file} is a directory`);
     const partial = partPath(file);
@@ -71,7 +81,7 @@ export class PlanWriter {
       throw new UsageError(`--plan: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
     const out = fs.createWriteStream(partial, { fd });
-    const writer = new PlanWriter(out, idField, file, partial);
+    const writer = new PlanWriter(out, idField, file, partial, settled);
     await write(out, `${JSON.stringify({ type: 'plan', version: VERSION, ...header })}\n`);
     return writer;
   }
@@ -81,7 +91,7 @@ export class PlanWriter {
       let text = '';
       for (const row of chunk) {
         // Only rows that would change something: not unchanged, invalid, conflicting or not found.
-        if (!('item' in row) || 'unread' in row || row.current === null) continue;
+        if (!('item' in row) || 'unread' in row || row.current === null || ('key' in row && this.#settled(row))) continue;
         const record: PlanRecord = {
           type: 'row',
           line: row.line,
@@ -134,6 +144,14 @@ export async function readPlanHeader(file: string): Promise<PlanHeader> {
     return header as PlanHeader;
   }
   throw new UsageError(`${file} is not a plan (its first line is not a plan header: make one with --dry-run --plan FILE)`);
+}
+
+/**
+ * What names a plan in the runs it was applied by: its id (plans made before ids: its header,
+ * hashed, which holds the time it was made to the millisecond and the command).
+ */
+export function planIdentity(header: PlanHeader): string {
+  return header.id ?? `header-${createHash('sha256').update(JSON.stringify(header)).digest('hex').slice(0, 32)}`;
 }
 
 /** The plan's rows, checked for the fields apply needs (a bad record: a UsageError naming its line). */

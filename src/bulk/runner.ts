@@ -151,25 +151,10 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
         settle(seqNo, invalidResult(row.line, '', row.problem));
         continue;
       }
-      const previous = options.alreadyDone?.get(row.key);
-      const recorded = earlierResult(row, options.resumeFrom);
+      const earlier = earlierRunResult(row, options.alreadyDone, options.resumeFrom);
       const resent = resendOf.get(row.key);
-      if (previous !== undefined) {
-        settle(seqNo, {
-          line: row.line,
-          id: previous,
-          result: 'skipped',
-          error_code: 'AlreadyApplied',
-          error_message: 'succeeded in an earlier run (--resume)',
-        });
-      } else if (recorded !== undefined) {
-        const { id, result, error_code: code, error_message: message } = recorded;
-        settle(
-          seqNo,
-          result === 'ok'
-            ? { line: row.line, id, result: 'skipped', error_code: 'AlreadyApplied', error_message: 'succeeded in an earlier run (--resume)' }
-            : { line: row.line, id, result, error_code: code, error_message: message },
-        );
+      if (earlier !== undefined) {
+        settle(seqNo, earlier);
       } else if ('problem' in row) {
         settle(seqNo, invalidResult(row.line, row.id, row.problem));
       } else if ('unread' in row) {
@@ -240,6 +225,30 @@ function finalResult(recorded: JournalResult | undefined): JournalResult | undef
 function earlierResult(row: RowIdentity, resumeFrom: Pick<JournalState, 'done'> | undefined): JournalResult | undefined {
   const journaled = resumeFrom?.done.get(row.key);
   return journaled?.hash === row.hash ? finalResult(journaled) : undefined;
+}
+
+/**
+ * The result a resumed run reports for this row from the earlier run (its results, or its
+ * journal) instead of sending it; undefined when the row is this run's to send.
+ */
+export function earlierRunResult(
+  row: RowIdentity & { line: number },
+  alreadyDone: ReadonlyMap<string, string> | undefined,
+  resumeFrom: Pick<JournalState, 'done'> | undefined,
+): ResultRow | undefined {
+  const applied = (id: string): ResultRow => ({
+    line: row.line,
+    id,
+    result: 'skipped',
+    error_code: 'AlreadyApplied',
+    error_message: 'succeeded in an earlier run (--resume)',
+  });
+  const previous = alreadyDone?.get(row.key);
+  if (previous !== undefined) return applied(previous);
+  const recorded = earlierResult(row, resumeFrom);
+  if (recorded === undefined) return undefined;
+  const { id, result, error_code: code, error_message: message } = recorded;
+  return result === 'ok' ? applied(id) : { line: row.line, id, result, error_code: code, error_message: message };
 }
 
 /** Whether a resumed run reports this row from the earlier run (its results, or its journal) instead of sending it. */

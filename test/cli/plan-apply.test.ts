@@ -108,10 +108,14 @@ describe('plan, then apply', () => {
     expect((await read(a!.campaign_id)).budget!.total.amount_e5).toBe('2100000');
     expect((await read(c!.campaign_id)).budget!.total.amount_e5).toBe('2300000');
 
-    // --force sends it; the rows applied already are unchanged (not sent again).
+    // --force sends it; applying the plan again goes on with its run: the rows it applied are not sent again.
     const forced = await user.run(['ads', 'apply', plan, '--force', '-o', 'json']);
     expect(forced.code, forced.stderr).toBe(0);
-    expect((JSON.parse(forced.stdout) as Result[]).map((r) => r.result)).toEqual(['unchanged', 'ok', 'unchanged']);
+    expect((JSON.parse(forced.stdout) as Result[]).map((r) => [r.result, r.error_code])).toEqual([
+      ['skipped', 'AlreadyApplied'],
+      ['ok', ''],
+      ['skipped', 'AlreadyApplied'],
+    ]);
     expect((await read(b!.campaign_id)).budget!.total.amount_e5).toBe('2200000');
   });
 
@@ -170,6 +174,58 @@ describe('plan, then apply', () => {
     const ids = (JSON.parse(applied.stdout) as Result[]).map((r) => r.id);
     expect((await read(ids[0]!)).configured_status).toBe('CAMPAIGN_CONFIGURED_STATUS_PAUSED');
     expect((await read(ids[1]!)).name).toBe('Planned new B');
+  });
+
+  it('a plan is applied once: applying it again goes on with the run that applied it, so a create is not created twice; its dry run says so', async () => {
+    const plan = path.join(dir, 'once.ndjson');
+    const names = ['Applied once A', 'Applied once B', 'Applied once C'];
+    const input = csv('once.csv', [['name', 'status'], ...names.map((name) => [name, 'paused'])]);
+    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const first = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(first.code, first.stderr).toBe(0);
+    const created = (JSON.parse(first.stdout) as Result[]).map((r) => r.id);
+    const run = /Journal: .*-([0-9a-f]{8})\.ndjson\n/.exec(first.stderr)![1]!;
+
+    // The preview foretells the second apply: nothing would be sent.
+    const preview = await user.run(['ads', 'apply', plan, '--dry-run', '-o', 'json']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect((JSON.parse(preview.stdout) as Array<{ id: string; result: string }>).map((r) => [r.id, r.result])).toEqual(created.map((id) => [id, 'skipped']));
+    expect(preview.stderr).toContain(`${plan} was applied by run ${run}`);
+    expect(preview.stderr).toContain('3 rows: 3 done earlier (dry run: nothing sent)');
+
+    const again = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect((JSON.parse(again.stdout) as Result[]).map((r) => [r.id, r.result, r.error_code])).toEqual(created.map((id) => [id, 'skipped', 'AlreadyApplied']));
+    expect(again.stderr).toContain(`${plan} was applied by run ${run}`);
+    // A journal of its own would start the plan over: refused, nothing sent.
+    const elsewhere = await user.run(['ads', 'apply', plan, '--journal', path.join(dir, 'once.journal')]);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/^--journal: .* was applied by run .*; leave out --journal to go on with that run\n$/);
+
+    const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+    expect(names.map((name) => all.filter((c) => c.name === name).map((c) => c.campaign_id))).toEqual(created.map((id) => [id]));
+    // One run in the history: the second apply went on with the first's journal.
+    const runs = await user.json<Array<{ run: string; command: string }>>(['ads', 'runs', 'list']);
+    expect(runs.filter((r) => r.command.startsWith(`ads apply ${plan}`)).map((r) => r.run.slice(-8))).toEqual([run]);
+  });
+
+  it("each shard of a plan is a run of its own: applying a shard again goes on with that shard's run", async () => {
+    const plan = path.join(dir, 'shards.ndjson');
+    const names = Array.from({ length: 8 }, (_, i) => `Sharded plan ${i}`);
+    const input = csv('shards.csv', [['name', 'status'], ...names.map((name) => [name, 'paused'])]);
+    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const apply = async (shard: string) => {
+      const result = await user.run(['ads', 'apply', plan, '--shard', shard, '-o', 'json']);
+      expect(result.code, result.stderr).toBe(0);
+      return (JSON.parse(result.stdout) as Result[]).map((r) => [r.id, r.result]);
+    };
+    const zero = await apply('0/2');
+    const one = await apply('1/2');
+    expect(zero.length + one.length).toBe(8);
+    expect([...zero, ...one].every(([, result]) => result === 'ok')).toBe(true);
+    expect(await apply('0/2')).toEqual(zero.map(([id]) => [id, 'skipped']));
+    const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+    expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
   });
 
   it('--plan without --dry-run, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {

@@ -1,7 +1,11 @@
+import os from 'node:os';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { PlannedRow } from '../../bulk/pipeline.js';
-import { readPlanHeader, readPlanRows } from '../../bulk/plan.js';
+import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
+import { runsDirectory } from '../../bulk/journal.js';
+import { listRuns, shortRunName, type RunSummary } from '../../bulk/runs.js';
+import { parseShard, shardName } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
@@ -9,13 +13,34 @@ import type { ApplyFlags } from './spec.js';
 export async function run(ctx: Context, flags: ApplyFlags, args: string[], invocation: Invocation): Promise<void> {
   const file = args[0]!;
   const header = await readPlanHeader(file);
-  await sendPlanned(ctx, flags, {
+  const plan = planIdentity(header);
+  // A plan is applied once: applying it again (after a kill, a failure, or by mistake) goes on
+  // with the run that applied it, so a create's rows are not created twice.
+  const earlier = flags.resume === undefined ? await earlierApply(ctx, flags, plan) : undefined;
+  if (earlier) {
+    if (flags.journal !== undefined) {
+      throw new UsageError(`--journal: ${file} was applied by run ${earlier.run} (journal ${earlier.path}); leave out --journal to go on with that run`);
+    }
+    ctx.info(
+      `${file} was applied by run ${shortRunName(earlier.run)} (${earlier.record.started}, ${earlier.status}): going on with that run, ` +
+        'so the rows it applied are not sent again (to apply these changes again, make a new plan)',
+    );
+  }
+  await sendPlanned(ctx, earlier ? { ...flags, resume: earlier.path } : flags, {
     argv: invocation.argv,
     resource: resourceNamed(header.resource, file),
     mode: header.mode,
     scope: header.scope,
     rows: planned(file, header.mode),
+    plan,
   });
+}
+
+/** The last run in the runs directory that applied this plan, with this profile and shard. */
+async function earlierApply(ctx: Context, flags: ApplyFlags, plan: string): Promise<RunSummary | undefined> {
+  const profile = (await ctx.profile()).name;
+  const shard = flags.shard === undefined ? undefined : shardName(parseShard(flags.shard));
+  return listRuns(runsDirectory(ctx.env, os.homedir())).findLast(({ record }) => record.plan === plan && record.profile === profile && record.shard === shard);
 }
 
 /** The plan's rows as the pipeline takes them: a patch row is sent only while its resource has the plan's current values. */

@@ -34,6 +34,8 @@ export interface Replay {
   scope: AdsScope;
   rows: AsyncIterable<PlannedRow> | Iterable<PlannedRow>;
   undoes?: string;
+  /** The plan applied (plan.ts, planIdentity). */
+  plan?: string;
 }
 
 export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Replay): Promise<void> {
@@ -48,5 +50,6 @@ export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Repla
     fromFlags: () => ({}),
     source: { planned: replay.rows, force: Boolean(flags.force) },
     ...(replay.undoes ? { undoes: replay.undoes } : {}),
+    ...(replay.plan ? { plan: replay.plan } : {}),
   });
 }

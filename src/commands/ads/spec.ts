@@ -337,7 +337,9 @@ export const adsSpec = withAccountDefault(
           'Each row is read again first: a row whose resource changed since the plan in any field the row sets is not ' +
           'sent and is reported conflict with both values (exit 1; --force sends it). A row that already has its new ' +
           'values is unchanged. --dry-run shows the plan against the current state as a table. It runs like any bulk ' +
-          'run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list.',
+          'run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list. A plan is applied once: ' +
+          'applying it again (same profile and --shard) goes on with the run that applied it, so rows that run applied ' +
+          'are skipped (AlreadyApplied) and a create is never created twice; to make the changes again, make a new plan.',
         args: [{ name: 'plan', description: 'the plan file', required: true }],
         options: applyOptions,
         examples: [

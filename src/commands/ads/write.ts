@@ -32,6 +32,8 @@ export interface WriteRequest {
   source?: BulkSource;
   /** The run an undo undoes (kept in its journal). */
   undoes?: string;
+  /** The plan an apply applies (kept in its journal). */
+  plan?: string;
   /** The field flags given on the command line (they conflict with --from-csv/--from-json). */
   fieldFlags: string[];
   /** The one row built from flags, as CSV cells (throws a UsageError naming a flag). */
@@ -64,6 +66,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
     argv: [...request.argv],
     profile: (await ctx.profile()).name,
     ...(request.undoes ? { undoes: request.undoes } : {}),
+    ...(request.plan ? { plan: request.plan } : {}),
   };
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.
   const single = 'row' in source;
