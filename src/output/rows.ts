@@ -68,8 +68,9 @@ export async function writeObject<T>(ctx: OutputTarget, view: View<T>, row: T): 
   else await writeRows(ctx, view, [row]);
 }
 
+/** Each line two spaces in. Only at `\n`: a multiline `^` also matches after U+2028 and U+2029, which JSON leaves raw inside strings. */
 function indent(text: string): string {
-  return text.replace(/^/gm, '  ');
+  return `  ${text.replaceAll('\n', '\n  ')}`;
 }
 
 /** The view with every cell passed through `escape`. */

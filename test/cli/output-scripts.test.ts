@@ -150,6 +150,14 @@ describe('CSV a spreadsheet will not run', () => {
 });
 
 describe('JSON into a pipe is byte for byte', () => {
+  it('keeps a line or paragraph separator inside a value as it is (-o json indents at line breaks only)', async () => {
+    const name = 'Line\u2028separator, paragraph\u2029separator';
+    const id = await create(name);
+    const listed = await user.run(['ads', 'campaigns', 'list', '--account', account, '--id', id, '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ name: string }>)[0]!.name).toBe(name);
+  });
+
   it('keeps a bidi override and a C1 character that a terminal gets escaped (text, api)', async () => {
     const name = 'Sale \u202egnp.exe \u009b31m';
     const server = http.createServer((_req, res) => {
