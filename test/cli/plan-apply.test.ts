@@ -224,6 +224,12 @@ describe('plan, then apply', () => {
     expect(zero.length + one.length).toBe(8);
     expect([...zero, ...one].every(([, result]) => result === 'ok')).toBe(true);
     expect(await apply('0/2')).toEqual(zero.map(([id]) => [id, 'skipped']));
+    // Shards that share rows with those runs (none, or another count) would send some twice: refused.
+    for (const other of [[], ['--shard', '1/3']]) {
+      const refused = await user.run(['ads', 'apply', plan, ...other]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^--shard: .* shares rows with run [0-9a-f]{8}, which applied the plan with --shard [01]\/2: apply it as that run did/);
+    }
     const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
     expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
   });

@@ -36,11 +36,27 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   });
 }
 
-/** The last run in the runs directory that applied this plan, with this profile and shard. */
+/**
+ * The last run in the runs directory that applied this plan, with this profile and shard. A
+ * run of it with other shards that share rows with this one (unsharded, or another count)
+ * refuses the apply: its journal does not say which of this one's rows it sent.
+ */
 async function earlierApply(ctx: Context, flags: ApplyFlags, plan: string): Promise<RunSummary | undefined> {
   const profile = (await ctx.profile()).name;
-  const shard = flags.shard === undefined ? undefined : shardName(parseShard(flags.shard));
-  return listRuns(runsDirectory(ctx.env, os.homedir())).findLast(({ record }) => record.plan === plan && record.profile === profile && record.shard === shard);
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  const name = shard && shardName(shard);
+  const runs = listRuns(runsDirectory(ctx.env, os.homedir())).filter(({ record }) => record.plan === plan && record.profile === profile);
+  const same = runs.findLast(({ record }) => record.shard === name);
+  if (same) return same;
+  const overlapping = runs.find(({ record }) => !record.shard || !shard || parseShard(record.shard).count !== shard.count);
+  if (overlapping) {
+    const how = (text: string | undefined) => (text ? `--shard ${text}` : 'no --shard');
+    throw new UsageError(
+      `--shard: ${shard ? 'this shard' : 'the plan'} shares rows with run ${shortRunName(overlapping.run)}, ` +
+        `which applied the plan with ${how(overlapping.record.shard)}: apply it as that run did, so that no row is sent twice`,
+    );
+  }
+  return undefined;
 }
 
 /** The plan's rows as the pipeline takes them: a patch row is sent only while its resource has the plan's current values. */
