@@ -3,7 +3,7 @@
 import { describeChanges, showChanges } from './diff.js';
 import { describeProblem } from './row-mapping.js';
 import type { MergedRow } from './merge.js';
-import type { ResultRow } from './results.js';
+import { rowCount, type ResultRow } from './results.js';
 import type { RowIdentity } from './row-identity.js';
 
 /**
@@ -57,7 +57,7 @@ function countsInWords(counts: DryRunCounts, results: (result: DryRunRow['result
 /** `200 rows: 134 would update, 66 invalid (dry run: nothing sent)`. */
 export function previewLine(counts: DryRunCounts): string {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return `${total} rows: ${countsInWords(counts) || 'none'} (dry run: nothing sent)`;
+  return `${rowCount(total)}: ${countsInWords(counts) || 'none'} (dry run: nothing sent)`;
 }
 
 /** Why the run would exit 1, foretold (`66 of 200 rows would not be applied (66 invalid)`); undefined when it would not. */

@@ -7,3 +7,8 @@ export interface ResultRow {
   error_code: string;
   error_message: string;
 }
+
+/** `1 row`, `2 rows`. */
+export function rowCount(n: number): string {
+  return `${n} row${n === 1 ? '' : 's'}`;
+}

@@ -3,6 +3,7 @@
 // it shows the pace, and the ETA follows the recent rate (waits included), not the run's average.
 import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../io.js';
 import type { Writable } from 'node:stream';
+import { rowCount } from '../bulk/results.js';
 
 type Tally = RowCounts;
 
@@ -107,5 +108,5 @@ export function summaryLine(tally: Tally, elapsedMs: number): string {
   const total = tallyTotal(tally);
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(total / seconds) : total;
-  return `${total} rows: ${tally.ok} ok, ${tally.unchanged ? `${tally.unchanged} unchanged, ` : ''}${tally.failed} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
+  return `${rowCount(total)}: ${tally.ok} ok, ${tally.unchanged ? `${tally.unchanged} unchanged, ` : ''}${tally.failed} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
 }

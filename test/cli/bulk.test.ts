@@ -519,6 +519,12 @@ describe('progress and summary on stderr', () => {
     expect(piped.stderr).not.toContain('\r');
     // The same patch again changes nothing: each row is reported unchanged, none sent.
     expect(piped.stderr).toMatch(/^20 rows: 0 ok, 20 unchanged/m);
+
+    // A shard of one row (its summary is printed, as every shard's is) says "1 row".
+    const one = file('progress-one.csv', `campaign_id,name\n${ids[0]},Progress one\n`);
+    const args = ['ads', 'campaigns', 'patch', '--account', account, '--from-csv', one, '--shard', '0/1', '-o', 'ndjson'];
+    expect((await user.run([...args, '--dry-run'])).stderr).toMatch(/^1 row: 1 would update \(dry run: nothing sent\)$/m);
+    expect((await user.run(args)).stderr).toMatch(/^1 row: 1 ok, 0 failed, 0 invalid, 0 skipped in /m);
   });
 });
 
