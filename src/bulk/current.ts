@@ -1,6 +1,7 @@
 // The current resources a patch is merged with and checked against (merge.ts) and a dry
-// run compares with: one request per id for a few rows; for more, each collection (the
-// account's campaigns, a campaign's ad groups) read once, page by page, in the background,
+// run compares with: for one row, a request for its id; for a few, each collection's first
+// page (all of a small account's), and a request per id for those not on it; for more, each
+// collection (the account's campaigns, a campaign's ad groups) read once, page by page, in the background,
 // each lookup waiting only until the pages read so far hold its ids. A list edited and fed
 // back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
 // and only the pages ahead of the rows are held.
@@ -8,6 +9,7 @@ import { setMaxListeners } from 'node:events';
 import type { AdsApi } from '../api/ads.js';
 import type { AdsResource, AdsScope } from '../api/ads-resources.js';
 import { walkPages, type Page } from '../api/paginate.js';
+import { MAX_PAGE_LIMIT } from '../schemas/limits.js';
 import { ApiError } from '../errors.js';
 import type { RetryPolicy } from '../http/retry.js';
 import { itemSchema } from './resource-schemas.js';
@@ -18,7 +20,7 @@ type Json = Record<string, unknown>;
 /** Current resources by id, for the ids of one campaign (or the account); ids not found are absent. */
 export type CurrentLookup = (ids: string[], campaignId: string | undefined) => Promise<Map<string, Json>>;
 
-/** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id. */
+/** Rows past which reading whole collections (pages of 2000) takes fewer requests than one per id past the first page. */
 const LIST_WHOLE_ABOVE = 50;
 
 /** `retry`: the run's policy for these reads (a bulk run's failed read ends it, so it gets the batches' attempts). */
@@ -48,11 +50,25 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
     collections.set(key, reader);
     return reader;
   };
+  const firstPages = new Map<string, Promise<FirstPage>>();
+  const firstPage = (key: string, at: AdsScope) => {
+    let page = firstPages.get(key);
+    if (!page) {
+      page = api.list<Json>(resource, at, { pageLimit: MAX_PAGE_LIMIT }, reading, retry).then((first) => ({
+        items: new Map(first.items.map((item) => [String(item[resource.idField]), compact(item)])),
+        whole: first.nextPageToken === undefined,
+        taken: new Set<string>(),
+      }));
+      firstPages.set(key, page);
+    }
+    return page;
+  };
   return async (ids, campaign) => {
     const at = { ...scope, campaign: campaign ?? scope.campaign };
     try {
-      if (rows <= LIST_WHOLE_ABOVE) return await api.findByIds(resource, at, ids, reading, retry);
       const key = at.campaign ?? '';
+      if (rows === 1) return await api.findByIds(resource, at, ids, reading, retry);
+      if (rows <= LIST_WHOLE_ABOVE) return await fromFirstPage(await firstPage(key, at), ids, (rest) => api.findByIds(resource, at, rest, reading, retry));
       const { found, again } = await (collections.get(key) ?? newReader(key, at)).take(ids);
       if (again.length === 0) return found;
       // Ids of earlier rows too: a few are read one by one; many (the input goes over the
@@ -66,6 +82,35 @@ export function currentLookup(api: AdsApi, resource: AdsResource, scope: AdsScop
       throw error;
     }
   };
+}
+
+/** The first page of a collection, by id; `whole`: the collection has no more pages. */
+interface FirstPage {
+  items: Map<string, Json>;
+  whole: boolean;
+  /** Ids already taken from it. */
+  taken: Set<string>;
+}
+
+/**
+ * A few rows' resources: from the collection's first page, which holds all of a small
+ * account's (one request for every row, where one per id would spend the rate limit on each);
+ * the rest, and an id asked for again (its row may have changed it since), one by one.
+ */
+async function fromFirstPage(first: FirstPage, ids: string[], readEach: (ids: string[]) => Promise<Map<string, Json>>): Promise<Map<string, Json>> {
+  const found = new Map<string, Json>();
+  const rest: string[] = [];
+  for (const id of ids) {
+    const item = first.items.get(id);
+    // (taken once: a later look-up of the id reads it afresh)
+    if (item) {
+      found.set(id, item);
+      first.items.delete(id);
+      first.taken.add(id);
+    } else if (!found.has(id) && (!first.whole || first.taken.has(id))) rest.push(id);
+  }
+  if (rest.length) for (const [id, item] of await readEach(rest)) found.set(id, item);
+  return found;
 }
 
 /** Ids taken before, in one look-up, past which a new pass over the collection is cheaper than reading each. */
