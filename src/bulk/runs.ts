@@ -89,24 +89,54 @@ export function findRun(dir: string, name: string): RunSummary | undefined {
 
 /** A journal's first record, when it is a run's (a journal is listed by it). */
 function firstRecord(file: string): RunRecord | undefined {
-  const record = parseLine(endOf(file, 'start')?.split('\n')[0]);
+  const record = parseLine(firstLine(file));
   return record?.type === 'run' ? record : undefined;
 }
 
 /** A journal's last whole record: how a run that was not killed ended (a line cut short by a kill has no newline after it, and does not parse). */
 function lastRecord(file: string): JournalRecord | undefined {
-  return parseLine(endOf(file, 'end')?.replace(/\n$/, '').split('\n').at(-1));
+  return parseLine(lastBytes(file)?.replace(/\n$/, '').split('\n').at(-1));
 }
 
-/** The first or last 4 KB of a file, read from that end alone (journals of big runs are tens of MB); undefined when it cannot be read. */
-function endOf(file: string, end: 'start' | 'end'): string | undefined {
+/** Bytes read at a time from either end of a journal (journals of big runs are tens of MB). */
+const CHUNK = 4096;
+/** A run record longer than this is not one (its command line holds at most a few long values). */
+const MAX_FIRST_LINE = 1 << 20;
+
+/**
+ * A journal's first line, read from its start alone, however long the run record is (its
+ * command line can hold a long --query); undefined when it cannot be read.
+ */
+function firstLine(file: string): string | undefined {
+  return withFile(file, (fd) => {
+    const chunks: Buffer[] = [];
+    for (let at = 0; at < MAX_FIRST_LINE;) {
+      const chunk = Buffer.alloc(CHUNK);
+      const read = fs.readSync(fd, chunk, 0, CHUNK, at);
+      const end = chunk.subarray(0, read).indexOf(0x0a);
+      chunks.push(chunk.subarray(0, end < 0 ? read : end));
+      if (end >= 0 || read < CHUNK) break;
+      at += read;
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  });
+}
+
+/** A journal's last 4 KB: its end record, when it has one, is shorter. */
+function lastBytes(file: string): string | undefined {
+  return withFile(file, (fd) => {
+    const size = fs.fstatSync(fd).size;
+    const chunk = Buffer.alloc(Math.min(size, CHUNK));
+    const read = fs.readSync(fd, chunk, 0, chunk.length, size - chunk.length);
+    return chunk.subarray(0, read).toString('utf8');
+  });
+}
+
+function withFile(file: string, read: (fd: number) => string): string | undefined {
   try {
     const fd = fs.openSync(file, 'r');
     try {
-      const size = fs.fstatSync(fd).size;
-      const chunk = Buffer.alloc(Math.min(size, 4096));
-      const read = fs.readSync(fd, chunk, 0, chunk.length, end === 'start' ? 0 : size - chunk.length);
-      return chunk.subarray(0, read).toString('utf8');
+      return read(fd);
     } finally {
       fs.closeSync(fd);
     }

@@ -140,6 +140,14 @@ describe('every write run is kept', () => {
     expect(lastTwo[1]!.command).toBe(`ads runs undo ${newest.run}`);
     const none = await user.run(['ads', 'runs', 'list', '--limit', '0']);
     expect([none.code, none.stderr]).toEqual([2, '--limit must be 1 or more\n']);
+
+    // A command line longer than a disk block (a long --query) is kept whole, and the run listed and undone.
+    const query = `[].{id: id, note: '${'x'.repeat(3000)}'}`;
+    expect((await user.run(['ads', 'campaigns', 'patch', target.campaign_id, '--name', 'Long command', '--query', query])).code).toBe(0);
+    const long = (await runs()).at(-1)!;
+    expect(long.command).toMatch(new RegExp(`^ads campaigns patch ${target.campaign_id} --name 'Long command' --query .*x{3000}`));
+    expect((await user.run(['ads', 'runs', 'undo', long.run])).code).toBe(0);
+    expect((await all()).get(target.campaign_id)!.name).toBe(target.name);
   });
 
   it('a row whose budget was absent before the run is restored to absent (sent as {}, which the API reads as remove); the others are undone', async () => {

@@ -41,6 +41,16 @@ describe('run status', () => {
     expect(statusOf([run(4), sent, done], '{"type":"end","ended":"2026-11-')).toBe('interrupted');
   });
 
+  it('a run record longer than the part read from either end is listed whole (a long --query in its command)', () => {
+    const command = `ads campaigns patch --from-csv c.csv --query "${'x'.repeat(9000)}"`;
+    const dir = tempDir('platform-run-status-');
+    fs.writeFileSync(path.join(dir, 'r-12345678.ndjson'), `${[{ ...run(4), command }, sent, done, end(0)].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const [listed, ...more] = listRuns(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(more).toEqual([]);
+    expect([listed!.record.command, listed!.status]).toEqual([command, 'done']);
+  });
+
   it('a record longer than the part read from the end does not pass for an end record', () => {
     const long = { ...sent, rows: Array.from({ length: 500 }, (_, i) => `id-${i}`), lines: Array.from({ length: 500 }, (_, i) => i + 2) };
     expect(JSON.stringify(long).length).toBeGreaterThan(4096);
