@@ -1,8 +1,8 @@
 // The current resources a patch is merged with and checked against (merge.ts) and a dry
 // run compares with: for one row, a request for its id; for a few, each collection's first
 // page (all of a small account's), and a request per id for those not on it; for more, each
-// collection (the account's campaigns, a campaign's ad groups) read once, page by page, in the background,
-// each lookup waiting only until the pages read so far hold its ids. A list edited and fed
+// collection (the account's campaigns, a campaign's ad groups) read once, page by page, in
+// the background, each lookup waiting only until the pages read so far hold its ids. A list edited and fed
 // back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
 // and only the pages ahead of the rows are held.
 import { setMaxListeners } from 'node:events';
