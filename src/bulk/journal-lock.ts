@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { isRunning, processStart } from './process-alive.js';
 
-interface Holder {
+export interface Holder {
   pid: number;
   started: string;
   /** The holder's start time (processStart), when it could be read: a reused pid is not the holder. */
@@ -21,10 +21,14 @@ export interface JournalLock {
 
 /** Takes the lock of `journal`, or throws a UsageError naming the run that holds it (`flag`: the flag that named the journal). */
 export function lockJournal(journal: string, flag: string, now: Date): JournalLock {
-  const lockPath = `${journal}.lock`;
+  return takeLock(`${journal}.lock`, now, (holder) => inUse(flag, journal, holder));
+}
+
+/** Takes the lock at `lockPath`, or throws the error `held` makes of the live process that holds it. */
+export function takeLock(lockPath: string, now: Date, held: (holder: Holder | undefined) => Error): JournalLock {
   const holder: Holder = { pid: process.pid, started: now.toISOString(), since: processStart(process.pid) };
   const staging = `${lockPath}.${process.pid}.${randomUUID().slice(0, 8)}`;
-  fs.mkdirSync(path.dirname(journal), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true, mode: 0o700 });
   fs.writeFileSync(staging, `${JSON.stringify(holder)}\n`, { mode: 0o600, flag: 'wx' });
   try {
     // A few tries: after removing a lock whose holder is gone, another run may take it first.
@@ -38,11 +42,11 @@ export function lockJournal(journal: string, flag: string, now: Date): JournalLo
       const text = readText(lockPath);
       if (text === undefined) continue; // released meanwhile
       const other = parseHolder(text);
-      if (other && holds(other)) throw inUse(flag, journal, other);
+      if (other && holds(other)) throw held(other);
       // Gone: removed only if it is still that lock (another run may have taken it over meanwhile).
       if (readText(lockPath) === text) fs.rmSync(lockPath, { force: true });
     }
-    throw inUse(flag, journal, parseHolder(readText(lockPath) ?? ''));
+    throw held(parseHolder(readText(lockPath) ?? ''));
   } finally {
     fs.rmSync(staging, { force: true });
   }
@@ -55,8 +59,12 @@ export function isLocked(journal: string): boolean {
 }
 
 function inUse(flag: string, journal: string, holder: Holder | undefined): UsageError {
-  const who = holder ? `pid ${holder.pid}, started ${holder.started}` : 'another process';
-  return new UsageError(`${flag}: ${journal} is in use by another run (${who}); wait for it to end, or stop it first`);
+  return new UsageError(`${flag}: ${journal} is in use by another run (${holderText(holder)}); wait for it to end, or stop it first`);
+}
+
+/** `pid 123, started 2026-...`: who holds a lock. */
+export function holderText(holder: Holder | undefined): string {
+  return holder ? `pid ${holder.pid}, started ${holder.started}` : 'another process';
 }
 
 function holds(holder: Holder): boolean {

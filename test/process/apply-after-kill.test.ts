@@ -70,4 +70,21 @@ describe('ads apply, killed and run again', () => {
     const after = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
     expect(after).toHaveLength(campaigns.length);
   }, 60_000);
+
+  it('two applies of one plan at once: one applies it, the other is refused (exit 2) and sends nothing', async () => {
+    const names = Array.from({ length: ROWS }, (_, i) => `Twice at once ${i}`);
+    const csv = path.join(dir, 'twice.csv');
+    fs.writeFileSync(csv, `name,status\n${names.map((name) => `${name},paused`).join('\n')}\n`);
+    const plan = path.join(dir, 'twice.plan.ndjson');
+    const made = await runCli(['ads', 'campaigns', 'create', '--account', ACCOUNT, '--from-csv', csv, '--dry-run', '--plan', plan], env());
+    expect(made.code, made.stderr).toBe(0);
+    const apply = ['ads', 'apply', plan, '--batch-size', '5', '--concurrency', '1', '-o', 'ndjson'];
+    const both = await Promise.all([runCli(apply, env()), runCli(apply, env())]);
+    expect(both.map((r) => r.code).sort()).toEqual([0, 2]);
+    const refused = both.find((r) => r.code === 2)!;
+    expect(refused.stderr).toMatch(new RegExp(`^${plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is being applied by another run \\(pid \\d+, started `));
+    expect(refused.stdout).toBe('');
+    const listed = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
+    expect(names.map((name) => listed.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
+  }, 60_000);
 });

@@ -1,9 +1,11 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
+import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, type RunSummary } from '../../bulk/runs.js';
 import { parseShard, shardName } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
@@ -15,25 +17,41 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   const header = await readPlanHeader(file);
   const plan = planIdentity(header);
   // A plan is applied once: applying it again (after a kill, a failure, or by mistake) goes on
-  // with the run that applied it, so a create's rows are not created twice.
-  const earlier = flags.resume === undefined ? await earlierApply(ctx, flags, plan) : undefined;
-  if (earlier) {
-    if (flags.journal !== undefined) {
-      throw new UsageError(`--journal: ${file} was applied by run ${earlier.run} (journal ${earlier.path}); leave out --journal to go on with that run`);
+  // with the run that applied it, so a create's rows are not created twice. One apply of a
+  // plan (and shard) at a time: two started together would each find no run and start one.
+  const lock = flags.dryRun ? undefined : lockPlan(ctx, file, plan, flags.shard);
+  try {
+    const earlier = flags.resume === undefined ? await earlierApply(ctx, flags, plan) : undefined;
+    if (earlier) {
+      if (flags.journal !== undefined) {
+        throw new UsageError(`--journal: ${file} was applied by run ${earlier.run} (journal ${earlier.path}); leave out --journal to go on with that run`);
+      }
+      ctx.info(
+        `${file} was applied by run ${shortRunName(earlier.run)} (${earlier.record.started}, ${earlier.status}): going on with that run, ` +
+          'so the rows it applied are not sent again (to apply these changes again, make a new plan)',
+      );
     }
-    ctx.info(
-      `${file} was applied by run ${shortRunName(earlier.run)} (${earlier.record.started}, ${earlier.status}): going on with that run, ` +
-        'so the rows it applied are not sent again (to apply these changes again, make a new plan)',
-    );
+    await sendPlanned(ctx, earlier ? { ...flags, resume: earlier.path } : flags, {
+      argv: invocation.argv,
+      resource: resourceNamed(header.resource, file),
+      mode: header.mode,
+      scope: header.scope,
+      rows: planned(file, header.mode),
+      plan,
+    });
+  } finally {
+    lock?.release();
   }
-  await sendPlanned(ctx, earlier ? { ...flags, resume: earlier.path } : flags, {
-    argv: invocation.argv,
-    resource: resourceNamed(header.resource, file),
-    mode: header.mode,
-    scope: header.scope,
-    rows: planned(file, header.mode),
-    plan,
-  });
+}
+
+/** The lock of this plan's (and shard's) apply, in the runs directory. */
+function lockPlan(ctx: Context, file: string, plan: string, shard: string | undefined): JournalLock {
+  const name = `plan-${plan}${shard === undefined ? '' : `-shard-${shardName(parseShard(shard)).replace('/', '-of-')}`}.lock`;
+  return takeLock(
+    path.join(runsDirectory(ctx.env, os.homedir()), name),
+    new Date(ctx.clock.now()),
+    (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
+  );
 }
 
 /**
