@@ -209,6 +209,26 @@ describe('plan, then apply', () => {
     expect(runs.filter((r) => r.command.startsWith(`ads apply ${plan}`)).map((r) => r.run.slice(-8))).toEqual([run]);
   });
 
+  it('with no runs directory to write (its path is a file), each row of the plan is reported not sent, and why (exit 1)', async () => {
+    const plan = path.join(dir, 'nowhere.ndjson');
+    const input = csv('nowhere.csv', [
+      ['name', 'status'],
+      ['Never sent A', 'paused'],
+      ['Never sent B', 'paused'],
+    ]);
+    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const notADirectory = csv('state-is-a-file', [['x']]);
+    const applied = await user.run(['ads', 'apply', plan, '-o', 'json'], { env: { XDG_STATE_HOME: notADirectory } });
+    expect(applied.code).toBe(1);
+    expect((JSON.parse(applied.stdout) as Result[]).map((r) => [r.result, r.error_code])).toEqual([
+      ['skipped', 'NotSent'],
+      ['skipped', 'NotSent'],
+    ]);
+    expect(applied.stderr).toMatch(/could not be written \(ENOTDIR/);
+    const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+    expect(all.filter((c) => c.name.startsWith('Never sent'))).toEqual([]);
+  });
+
   it("each shard of a plan is a run of its own: applying a shard again goes on with that shard's run", async () => {
     const plan = path.join(dir, 'shards.ndjson');
     const names = Array.from({ length: 8 }, (_, i) => `Sharded plan ${i}`);

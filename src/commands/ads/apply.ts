@@ -44,14 +44,22 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   }
 }
 
-/** The lock of this plan's (and shard's) apply, in the runs directory. */
-function lockPlan(ctx: Context, file: string, plan: string, shard: string | undefined): JournalLock {
+/**
+ * The lock of this plan's (and shard's) apply, in the runs directory; none when that cannot be
+ * written (the run's journal cannot either: the run then reports each row not sent, and why).
+ */
+function lockPlan(ctx: Context, file: string, plan: string, shard: string | undefined): JournalLock | undefined {
   const name = `plan-${plan}${shard === undefined ? '' : `-shard-${shardName(parseShard(shard)).replace('/', '-of-')}`}.lock`;
-  return takeLock(
-    path.join(runsDirectory(ctx.env, os.homedir()), name),
-    new Date(ctx.clock.now()),
-    (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
-  );
+  try {
+    return takeLock(
+      path.join(runsDirectory(ctx.env, os.homedir()), name),
+      new Date(ctx.clock.now()),
+      (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
+    );
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    return undefined;
+  }
 }
 
 /**
