@@ -13,7 +13,7 @@ import { type AuthError, UsageError } from '../errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal.js';
 import { lockJournal, type JournalLock } from './journal-lock.js';
 import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow, type RowIdentity } from './row-identity.js';
-import { inShard, lineIdentity, shardName, type Shard } from './shard.js';
+import { inShard, lineIdentity, shardName, shardPart, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './resume-check.js';
 import { currentLookup, type CurrentLookup } from './current.js';
 import { itemSchema } from './resource-schemas.js';
@@ -207,11 +207,6 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
   } finally {
     lock?.release();
   }
-}
-
-/** The part of a default journal name that tells shards apart (two shards never share a journal, nor its lock). */
-function shardPart(shard: Shard | undefined): string {
-  return shard ? `-shard-${shard.index}-of-${shard.count}` : '';
 }
 
 interface RunSetup {

@@ -28,6 +28,11 @@ export function shardName(shard: Shard): string {
   return `${shard.index}/${shard.count}`;
 }
 
+/** The part of a file name that tells shards apart (two shards never share a journal, nor a lock): `-shard-I-of-N`. */
+export function shardPart(shard: Shard | undefined): string {
+  return shard ? `-shard-${shard.index}-of-${shard.count}` : '';
+}
+
 /** The shard (0..count-1) a row of this identity belongs to: FNV-1a (32 bits) of its UTF-16 units. */
 export function shardOf(identity: string, count: number): number {
   let hash = 0x811c9dc5;

@@ -7,7 +7,7 @@ import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
 import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, type RunSummary } from '../../bulk/runs.js';
-import { parseShard, shardName } from '../../bulk/shard.js';
+import { parseShard, shardName, shardPart } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
@@ -49,7 +49,7 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
  * written (the run's journal cannot either: the run then reports each row not sent, and why).
  */
 function lockPlan(ctx: Context, file: string, plan: string, shard: string | undefined): JournalLock | undefined {
-  const name = `plan-${plan}${shard === undefined ? '' : `-shard-${shardName(parseShard(shard)).replace('/', '-of-')}`}.lock`;
+  const name = `plan-${plan}${shardPart(shard === undefined ? undefined : parseShard(shard))}.lock`;
   try {
     return takeLock(
       path.join(runsDirectory(ctx.env, os.homedir()), name),
