@@ -35,6 +35,15 @@ const lines = (file: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+/** A create's plan of paused campaigns with these names (made with --dry-run --plan). */
+const createPlan = async (name: string, names: string[]): Promise<string> => {
+  const plan = path.join(dir, `${name}.ndjson`);
+  const input = csv(`${name}.csv`, [['name', 'status'], ...names.map((n) => [n, 'paused'])]);
+  const made = await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan]);
+  expect(made.code, made.stderr).toBe(0);
+  return plan;
+};
+
 describe('plan, then apply', () => {
   it('a plan holds per row the current values, the values to write and the request; making it sends nothing', async () => {
     // (one without the response-only budget.cofunding_sources, which `current` would list too)
@@ -177,10 +186,8 @@ describe('plan, then apply', () => {
   });
 
   it('a plan is applied once: applying it again goes on with the run that applied it, so a create is not created twice; its dry run says so', async () => {
-    const plan = path.join(dir, 'once.ndjson');
     const names = ['Applied once A', 'Applied once B', 'Applied once C'];
-    const input = csv('once.csv', [['name', 'status'], ...names.map((name) => [name, 'paused'])]);
-    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const plan = await createPlan('once', names);
     const first = await user.run(['ads', 'apply', plan, '-o', 'json']);
     expect(first.code, first.stderr).toBe(0);
     const created = (JSON.parse(first.stdout) as Result[]).map((r) => r.id);
@@ -210,13 +217,7 @@ describe('plan, then apply', () => {
   });
 
   it('with no runs directory to write (its path is a file), each row of the plan is reported not sent, and why (exit 1)', async () => {
-    const plan = path.join(dir, 'nowhere.ndjson');
-    const input = csv('nowhere.csv', [
-      ['name', 'status'],
-      ['Never sent A', 'paused'],
-      ['Never sent B', 'paused'],
-    ]);
-    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const plan = await createPlan('nowhere', ['Never sent A', 'Never sent B']);
     const notADirectory = csv('state-is-a-file', [['x']]);
     const applied = await user.run(['ads', 'apply', plan, '-o', 'json'], { env: { XDG_STATE_HOME: notADirectory } });
     expect(applied.code).toBe(1);
@@ -230,10 +231,8 @@ describe('plan, then apply', () => {
   });
 
   it("each shard of a plan is a run of its own: applying a shard again goes on with that shard's run", async () => {
-    const plan = path.join(dir, 'shards.ndjson');
     const names = Array.from({ length: 8 }, (_, i) => `Sharded plan ${i}`);
-    const input = csv('shards.csv', [['name', 'status'], ...names.map((name) => [name, 'paused'])]);
-    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan])).code).toBe(0);
+    const plan = await createPlan('shards', names);
     const apply = async (shard: string) => {
       const result = await user.run(['ads', 'apply', plan, '--shard', shard, '-o', 'json']);
       expect(result.code, result.stderr).toBe(0);
