@@ -29,7 +29,7 @@ import { counted, dryRun, type DryRunCounts, type DryRunRow } from './dry-run.js
 import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
-import { earlierRunResult, runBulk, settledEarlier } from './runner.js';
+import { earlierRunResult, runBulk } from './runner.js';
 import { checkPlanned } from './plan-check.js';
 import { PlanWriter, type PlanHeader } from './plan.js';
 import type { Expectation } from './row-change.js';
@@ -226,6 +226,9 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     if (invalid && !plan.skipInvalid) refuseInvalid(deps, problems, invalid, `${invalid} of ${total} rows are invalid`);
     const { idField } = plan.resource;
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
+    // A resumed run reports the rows an earlier run settled as it did, unsent (runner.ts): the
+    // check below leaves them out, and a dry run foretells them and leaves them out of its plan.
+    const earlier = resumeFrom || alreadyDone ? (row: RowIdentity & { line: number }) => earlierRunResult(row, alreadyDone, resumeFrom) : undefined;
     // A dry run reports these rows itself; the one row of flags is merged before it is sent, and
     // its problem is the command's error; a plan's rows were judged when it was made, and are
     // checked against its values (plan-check.ts).
@@ -235,7 +238,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
         plan,
         deps,
         rows(),
-        { judged, settled: (row) => settledEarlier(row, alreadyDone, resumeFrom) },
+        { judged, settled: (row) => earlier?.(row) !== undefined },
         plan.shard ? `${spool.rows} rows of shard ${shardName(plan.shard)}` : `${total} rows`,
       );
     }
@@ -262,8 +265,6 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
       const preview: DryRunCounts = (outcome.preview = {});
-      // A resumed run's dry run foretells it: rows the earlier run settled are reported as it did, and left out of a plan.
-      const earlier = resumeFrom || alreadyDone ? (row: RowIdentity & { line: number }) => earlierRunResult(row, alreadyDone, resumeFrom) : undefined;
       const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField, earlier);
       let whole = false;
       try {
@@ -405,7 +406,7 @@ async function refuseAgainstCurrent(
   plan: BulkPlan,
   deps: BulkDeps,
   rows: AsyncIterable<IdentifiedRow[]>,
-  { judged, settled }: { judged: number; settled: (row: RowIdentity) => boolean },
+  { judged, settled }: { judged: number; settled: (row: RowIdentity & { line: number }) => boolean },
   of: string,
 ): Promise<Error | undefined> {
   const { resource } = plan;

@@ -251,15 +251,6 @@ export function earlierRunResult(
   return result === 'ok' ? applied(id) : { line: row.line, id, result, error_code: code, error_message: message };
 }
 
-/** Whether a resumed run reports this row from the earlier run (its results, or its journal) instead of sending it. */
-export function settledEarlier(
-  row: RowIdentity,
-  alreadyDone: ReadonlyMap<string, string> | undefined,
-  resumeFrom: Pick<JournalState, 'done'> | undefined,
-): boolean {
-  return alreadyDone?.has(row.key) === true || earlierResult(row, resumeFrom) !== undefined;
-}
-
 function invalidResult(line: number, id: string, problem: RowProblem): ResultRow {
   return { line, id, result: 'invalid', error_code: 'InvalidRow', error_message: describeProblem(problem) };
 }

@@ -41,7 +41,7 @@ export async function stateProblems(
     signal: AbortSignal;
     shown: number;
     /** Rows a resumed run reports from the earlier run, unsent: not judged (their resource may have changed since, by design). */
-    settled: (row: RowIdentity) => boolean;
+    settled: (row: RowIdentity & { line: number }) => boolean;
   },
 ): Promise<{ count: number; first: StateProblem[]; unread?: Error }> {
   const { idField, schema, lookup, signal, shown, settled } = options;
@@ -59,7 +59,7 @@ export async function stateProblems(
 }
 
 /** Only the rows that need the current state and will be sent: the others cost no read. */
-async function* judgedRows(chunks: AsyncIterable<IdentifiedRow[]>, settled: (row: RowIdentity) => boolean): AsyncGenerator<IdentifiedRow[]> {
+async function* judgedRows(chunks: AsyncIterable<IdentifiedRow[]>, settled: (row: RowIdentity & { line: number }) => boolean): AsyncGenerator<IdentifiedRow[]> {
   for await (const chunk of chunks) {
     const rows = chunk.filter((row) => !('problem' in row) && judgedAgainstCurrent(row) && !settled(row));
     if (rows.length) yield rows;
