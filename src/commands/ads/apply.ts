@@ -7,7 +7,7 @@ import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
 import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, type RunSummary } from '../../bulk/runs.js';
-import { parseShard, shardName, shardPart } from '../../bulk/shard.js';
+import { parseShard, shardName, shardPart, type Shard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
@@ -16,12 +16,13 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   const file = args[0]!;
   const header = await readPlanHeader(file);
   const plan = planIdentity(header);
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   // A plan is applied once: applying it again (after a kill, a failure, or by mistake) goes on
   // with the run that applied it, so a create's rows are not created twice. One apply of a
   // plan (and shard) at a time: two started together would each find no run and start one.
-  const lock = flags.dryRun ? undefined : lockPlan(ctx, file, plan, flags.shard);
+  const lock = flags.dryRun ? undefined : lockPlan(ctx, file, plan, shard);
   try {
-    const earlier = flags.resume === undefined ? await earlierApply(ctx, flags, plan) : undefined;
+    const earlier = flags.resume === undefined ? await earlierApply(ctx, plan, shard) : undefined;
     if (earlier) {
       if (flags.journal !== undefined) {
         throw new UsageError(`--journal: ${file} was applied by run ${earlier.run} (journal ${earlier.path}); leave out --journal to go on with that run`);
@@ -48,8 +49,8 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
  * The lock of this plan's (and shard's) apply, in the runs directory; none when that cannot be
  * written (the run's journal cannot either: the run then reports each row not sent, and why).
  */
-function lockPlan(ctx: Context, file: string, plan: string, shard: string | undefined): JournalLock | undefined {
-  const name = `plan-${plan}${shardPart(shard === undefined ? undefined : parseShard(shard))}.lock`;
+function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undefined): JournalLock | undefined {
+  const name = `plan-${plan}${shardPart(shard)}.lock`;
   try {
     return takeLock(
       path.join(runsDirectory(ctx.env, os.homedir()), name),
@@ -67,9 +68,8 @@ function lockPlan(ctx: Context, file: string, plan: string, shard: string | unde
  * run of it with other shards that share rows with this one (unsharded, or another count)
  * refuses the apply: its journal does not say which of this one's rows it sent.
  */
-async function earlierApply(ctx: Context, flags: ApplyFlags, plan: string): Promise<RunSummary | undefined> {
+async function earlierApply(ctx: Context, plan: string, shard: Shard | undefined): Promise<RunSummary | undefined> {
   const profile = (await ctx.profile()).name;
-  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   const name = shard && shardName(shard);
   const runs = listRuns(runsDirectory(ctx.env, os.homedir())).filter(({ record }) => record.plan === plan && record.profile === profile);
   const same = runs.findLast(({ record }) => record.shard === name);
