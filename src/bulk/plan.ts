@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import type { AdsScope } from '../api/ads-resources.js';
 import { UsageError } from '../errors.js';
 import { write } from '../stream-write.js';
-import { partPath } from '../part-file.js';
+import { partPath, syncToDisk } from '../part-file.js';
 import type { MergedRow } from './merge.js';
 import { touchedValues } from './row-change.js';
 import type { RowIdentity } from './row-identity.js';
@@ -112,12 +112,7 @@ export class PlanWriter {
   async commit(): Promise<void> {
     await this.#close();
     // On disk before it takes FILE's name: a crash then leaves the old FILE or the whole new one.
-    const fd = fs.openSync(this.#partial, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    syncToDisk(this.#partial);
     fs.renameSync(this.#partial, this.#file);
   }
 

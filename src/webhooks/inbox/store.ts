@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SendResult } from '../delivery.js';
+import { syncToDisk } from '../../part-file.js';
 import { INBOX_LIMIT } from '../listen-defaults.js';
 import type { InboxVerdict } from './verdict.js';
 
@@ -110,6 +111,7 @@ export class InboxStore {
     const records = this.all();
     const tmp = `${this.file}.tmp-${randomBytes(6).toString('hex')}`;
     fs.writeFileSync(tmp, records.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
+    syncToDisk(tmp);
     fs.renameSync(tmp, this.file);
     fs.chmodSync(this.file, 0o600);
     this.#lines = records.length;

@@ -14,7 +14,7 @@ import { CommandError, UsageError } from '../../../errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
 import { write } from '../../../stream-write.js';
-import { partPath } from '../../../part-file.js';
+import { partPath, syncToDisk } from '../../../part-file.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
 
@@ -173,6 +173,7 @@ function fileTarget(file: string, force: boolean): SaveTarget {
 /** Gives the checked temporary file its name: atomically replacing with --force, else only if the name is free. */
 function place(partial: string, file: string, force: boolean): void {
   try {
+    syncToDisk(partial);
     if (force) return fs.renameSync(partial, file);
     try {
       // A hard link fails if the name exists, in the same step (a file created meanwhile is not replaced).
