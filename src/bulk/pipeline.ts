@@ -30,6 +30,7 @@ import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
 import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem } from './row-mapping.js';
 import { earlierRunResult, runBulk } from './runner.js';
+import { listRuns, shortRunName, undoOf } from './runs.js';
 import { checkPlanned } from './plan-check.js';
 import { PlanWriter, type PlanHeader } from './plan.js';
 import type { Expectation } from './row-change.js';
@@ -202,10 +203,23 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
       const was = resumeFrom.run.shard ? `--shard ${resumeFrom.run.shard}` : 'no --shard';
       throw new UsageError(`--shard: ${plan.resume} is the journal of a run with ${was}; resume it with the same`);
     }
+    if (resumeFrom) refuseUndone(deps.runsDir, plan.resume!, resumeFrom.run.started);
     const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume, plan.mode) : undefined;
     return await runWithSpool(plan, deps, sinks, { journalPath, resumingJournal, resumeFrom, alreadyDone, lockFailure });
   } finally {
     lock?.release();
+  }
+}
+
+/** A run that has been undone is not resumed: its rows not yet sent would be applied over the undo. */
+function refuseUndone(runsDir: string, journal: string, started: string): void {
+  const run = path.basename(journal, '.ndjson');
+  const undo = undoOf(listRuns(runsDir), run, started);
+  if (undo) {
+    throw new UsageError(
+      `--resume: run ${shortRunName(run)} was undone by run ${shortRunName(undo.run)}, so it is not resumed (its rows not yet sent would be applied over the undo); ` +
+        'to make these changes again, run the command without --resume',
+    );
   }
 }
 

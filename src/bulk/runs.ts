@@ -68,6 +68,15 @@ export function listRuns(dir: string): RunSummary[] {
   return runs.sort((a, b) => a.record.started.localeCompare(b.record.started) || a.run.localeCompare(b.run));
 }
 
+/**
+ * The undo of a run (`runs undo`, named in its record), if one was made: such a run is not
+ * resumed, or its other rows would be applied over the undo. (An undo names the run by its
+ * journal's name; one started before the run is of another journal of that name.)
+ */
+export function undoOf(runs: readonly RunSummary[], run: string, started: string): RunSummary | undefined {
+  return runs.find(({ record }) => record.undoes === run && record.started >= started);
+}
+
 /** A run's last part (the 8 characters after the last `-`): what a table shows, and enough to name it. */
 export function shortRunName(run: string): string {
   return run.slice(run.lastIndexOf('-') + 1);

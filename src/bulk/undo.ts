@@ -19,9 +19,6 @@ const CLEARABLE: Record<string, ReadonlySet<string>> = Object.fromEntries(
   Object.entries(ADS_FIELDS).map(([resource, table]) => [resource, new Set<string>(clearableFields(table))]),
 );
 
-/** A create sent and never answered: what it created, if anything, is known only to a resume (same idempotency key). */
-const UNKNOWN_CREATE = 'its create was sent and never answered (the run was stopped), so what it created is not known: resume the run, then undo it';
-
 const PAUSED: Record<string, string> = {
   campaigns: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
   ad_groups: 'AD_GROUP_CONFIGURED_STATUS_PAUSED',
@@ -35,10 +32,8 @@ const PAUSED: Record<string, string> = {
  */
 export function undoRows(rows: readonly HistoryRow[], resource: AdsResource, mode: string): PlannedRow[] {
   const byId = new Map<string, HistoryRow[]>();
-  const unknown: PlannedRow[] = [];
   for (const row of rows) {
-    if (row.result === 'unanswered' && !row.id) unknown.push({ line: row.line, request: {}, problem: { field: 'row', message: UNKNOWN_CREATE } });
-    else if (row.result === 'ok' || row.result === 'unanswered') byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+    if (row.id && (row.result === 'ok' || row.result === 'unanswered')) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   }
   const undone = [...byId.values()].map((changes): PlannedRow => {
     const first = changes[0]!;
@@ -46,7 +41,15 @@ export function undoRows(rows: readonly HistoryRow[], resource: AdsResource, mod
     const whole = { ...first, ...(changes.length > 1 ? { change: combined(changes) } : {}) };
     return { ...at, ...(mode === 'create' ? pauseCreated(whole, resource) : restore(whole, resource)) };
   });
-  return [...undone, ...unknown].sort((a, b) => a.line - b.line);
+  return undone.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Creates sent and never answered (the run was stopped): what they created, if anything, is
+ * known only to a resume (same idempotency key). Such a run is resumed before it is undone.
+ */
+export function unknownCreates(rows: readonly HistoryRow[]): HistoryRow[] {
+  return rows.filter((row) => row.result === 'unanswered' && !row.id);
 }
 
 /** One resource's changes in turn as one: each field as the first change that set it found it, and as the last one left it. */

@@ -35,10 +35,10 @@ const lines = (file: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-/** A create's plan of paused campaigns with these names (made with --dry-run --plan). */
-const createPlan = async (name: string, names: string[]): Promise<string> => {
+/** A create's plan of campaigns with these names, paused unless said (made with --dry-run --plan). */
+const createPlan = async (name: string, names: string[], status = 'paused'): Promise<string> => {
   const plan = path.join(dir, `${name}.ndjson`);
-  const input = csv(`${name}.csv`, [['name', 'status'], ...names.map((n) => [n, 'paused'])]);
+  const input = csv(`${name}.csv`, [['name', 'status'], ...names.map((n) => [n, status])]);
   const made = await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--dry-run', '--plan', plan]);
   expect(made.code, made.stderr).toBe(0);
   return plan;
@@ -214,6 +214,29 @@ describe('plan, then apply', () => {
     // One run in the history: the second apply went on with the first's journal.
     const runs = await user.json<Array<{ run: string; command: string }>>(['ads', 'runs', 'list']);
     expect(runs.filter((r) => r.command.startsWith(`ads apply ${plan}`)).map((r) => r.run.slice(-8))).toEqual([run]);
+  });
+
+  it('a plan whose apply was undone is not applied again (the undone run is not resumed): exit 2, nothing sent', async () => {
+    const plan = await createPlan('undone', ['Undone A', 'Undone B'], 'active');
+    const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const run = /Journal: .*-([0-9a-f]{8})\.ndjson\n/.exec(applied.stderr)![1]!;
+    const undo = await user.run(['ads', 'runs', 'undo', run, '-o', 'json']);
+    expect(undo.code, undo.stderr).toBe(0);
+    const undoRun = /Journal: .*-([0-9a-f]{8})\.ndjson\n/.exec(undo.stderr)![1]!;
+
+    const requests = sandbox.stats.apiRequests;
+    for (const args of [[], ['--dry-run']]) {
+      const again = await user.run(['ads', 'apply', plan, ...args]);
+      expect(again.code, again.stderr).toBe(2);
+      expect(again.stderr).toBe(`${plan} was applied by run ${run}, which run ${undoRun} undid; to apply these changes again, make a new plan\n`);
+    }
+    expect(sandbox.stats.apiRequests - requests).toBe(0);
+    const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+    expect(all.filter((c) => c.name.startsWith('Undone ')).map((c) => c.configured_status)).toEqual([
+      'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+      'CAMPAIGN_CONFIGURED_STATUS_PAUSED',
+    ]);
   });
 
   it('with no runs directory to write (its path is a file), each row of the plan is reported not sent, and why (exit 1)', async () => {

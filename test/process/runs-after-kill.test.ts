@@ -3,7 +3,8 @@
 // applied them) and names the commands that finish or undo it, and `runs undo` restores
 // every row the server applied, answered or not; pruning by count keeps it (its journal resumes it). A create in flight cannot be undone (what it
 // made is unknown until a resume asks again under its key): undo says so, and after the
-// resume it pauses every campaign the run created.
+// resume it pauses every campaign the run created. An undone run is not resumed (its rows not
+// yet sent would be applied over the undo).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,15 @@ describe('a run killed with batches in flight', () => {
     const writtenTwice = applied.filter((id) => (writesAfter[id] ?? 0) - (writesBefore[id] ?? 0) !== 2);
     expect(writtenTwice).toEqual([]);
 
+    // Undone, the run is not resumed: its in-flight batch would replay as ok, and its unsent rows would be applied over the undo.
+    const writesBeforeResume = totalWrites();
+    const resumed = await run([...patch, '--resume', journal]);
+    expect(resumed.code, resumed.stderr).toBe(2);
+    expect(resumed.stderr).toMatch(/^--resume: run \w{8} was undone by run \w{8}, so it is not resumed .*run the command without --resume\n$/);
+    expect(totalWrites()).toBe(writesBeforeResume);
+    const shownAfter = await run(['ads', 'runs', 'show', summary!.run, '--json']);
+    expect(shownAfter.stderr).toMatch(/^Run \w{8} was interrupted, and run \w{8} undid it\n$/);
+
     // The undo ended well; the run it undid is still the interrupted one (resumable), no longer pointed at.
     const again = await run(['ads', 'runs', 'list', '--json']);
     const statuses = (JSON.parse(again.stdout) as Array<{ undoes: string; status: string }>).map((r) => [r.undoes ? 'undo' : 'patch', r.status]);
@@ -164,14 +174,16 @@ describe('a run killed with batches in flight', () => {
     const journal = await killedInFlight(create);
     const { sent } = journalRows(journal);
 
+    // All or nothing: what the run answered is not paused either, since after an undo the run is not resumed.
+    const writesBefore = totalWrites();
     const early = await run(['ads', 'runs', 'undo', journal, '-o', 'ndjson']);
-    expect(early.code, early.stderr).toBe(1);
-    const refused = early.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { result: string; error_message: string });
-    expect(refused).toHaveLength(sent.length);
-    expect(refused.every((r) => r.result === 'invalid' && r.error_message.includes('resume the run, then undo it'))).toBe(true);
+    expect(early.code, early.stderr).toBe(2);
+    expect(early.stdout).toBe('');
+    expect(early.stderr).toContain(`was stopped with ${sent.length} creates sent and never answered`);
+    expect(early.stderr).toContain(`first run \`platform ${create.join(' ')} --resume ${journal}\`, then undo it; nothing was sent`);
+    expect(totalWrites()).toBe(writesBefore);
+    const shown = await run(['ads', 'runs', 'show', journal, '-o', 'ndjson']);
+    expect(shown.stderr).toContain('to undo it, finish it first, then run `platform ads runs undo');
 
     const resumed = await run([...create, '--resume', journal]);
     expect(resumed.code, resumed.stderr).toBe(0);

@@ -6,7 +6,7 @@ import type { PlannedRow } from '../../bulk/pipeline.js';
 import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
 import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
-import { listRuns, shortRunName, type RunSummary } from '../../bulk/runs.js';
+import { listRuns, shortRunName, undoOf, type RunSummary } from '../../bulk/runs.js';
 import { parseShard, shardName, shardPart, type Shard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
@@ -22,7 +22,7 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   // plan (and shard) at a time: two started together would each find no run and start one.
   const lock = flags.dryRun ? undefined : lockPlan(ctx, file, plan, shard);
   try {
-    const earlier = flags.resume === undefined ? await earlierApply(ctx, plan, shard) : undefined;
+    const earlier = flags.resume === undefined ? await earlierApply(ctx, file, plan, shard) : undefined;
     if (earlier) {
       if (flags.journal !== undefined) {
         throw new UsageError(`--journal: ${file} was applied by run ${earlier.run} (journal ${earlier.path}); leave out --journal to go on with that run`);
@@ -68,11 +68,18 @@ function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undef
  * run of it with other shards that share rows with this one (unsharded, or another count)
  * refuses the apply: its journal does not say which of this one's rows it sent.
  */
-async function earlierApply(ctx: Context, plan: string, shard: Shard | undefined): Promise<RunSummary | undefined> {
+async function earlierApply(ctx: Context, file: string, plan: string, shard: Shard | undefined): Promise<RunSummary | undefined> {
   const profile = (await ctx.profile()).name;
   const name = shard && shardName(shard);
-  const runs = listRuns(runsDirectory(ctx.env, os.homedir())).filter(({ record }) => record.plan === plan && record.profile === profile);
+  const all = listRuns(runsDirectory(ctx.env, os.homedir()));
+  const runs = all.filter(({ record }) => record.plan === plan && record.profile === profile);
   const same = runs.findLast(({ record }) => record.shard === name);
+  const undo = same && undoOf(all, same.run, same.record.started);
+  if (undo) {
+    throw new UsageError(
+      `${file} was applied by run ${shortRunName(same.run)}, which run ${shortRunName(undo.run)} undid; to apply these changes again, make a new plan`,
+    );
+  }
   if (same) return same;
   const overlapping = runs.find(({ record }) => !record.shard || !shard || parseShard(record.shard).count !== shard.count);
   if (overlapping) {

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import os from 'node:os';
 import { runsDirectory } from '../../bulk/journal.js';
 import { findRun, type RunSummary } from '../../bulk/runs.js';
+import { resumeCommand } from '../quote.js';
 import type { ApplyFlags } from './spec.js';
 import { runWrite } from './write.js';
 
@@ -17,6 +18,11 @@ export function resourceNamed(wrapper: string, where: string): AdsResource {
   const resource = RESOURCES.find((r) => r.wrapper === wrapper);
   if (!resource) throw new UsageError(`${where}: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
   return resource;
+}
+
+/** How to go on with a stopped run: its own command with --resume. */
+export function resumeAdvice(found: RunSummary): string {
+  return found.record.argv ? `run ${resumeCommand(found.record.argv, found.path)}` : `run its command with --resume ${found.path}`;
 }
 
 /** The run RUN names in the runs directory (runs show, runs undo). */

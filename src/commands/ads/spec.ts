@@ -383,9 +383,9 @@ export const adsSpec = withAccountDefault(
               'Restores the old values of the rows a run changed, where the current value is still what the run wrote; ' +
               'a row changed since is reported conflict (--force restores it anyway). The API has no delete: what a create ' +
               'made is paused instead (ads, which have no status, cannot be undone). Rows a killed run sent with no answer are ' +
-              'undone too where they were applied (unchanged where they were not); a create sent with no answer cannot be, until ' +
-              'a resume of the run has learnt what it created. An undo is a run itself: journaled, ' +
-              'resumable with --resume JOURNAL, shown and undone like any other.',
+              'undone too where they were applied (unchanged where they were not); a run with a create sent with no answer cannot be ' +
+              '(exit 2, nothing sent) until a resume of it has learnt what it created. An undone run is not resumed. An undo is a ' +
+              'run itself: journaled, resumable with --resume JOURNAL, shown and undone like any other.',
             args: [runArg],
             options: applyOptions,
             examples: ['platform ads runs undo RUN --dry-run', 'platform ads runs undo RUN'],

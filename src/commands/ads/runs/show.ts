@@ -1,15 +1,19 @@
 import type { Context } from '../../../context.js';
-import { readHistory, shortRunName, type HistoryRow, type RunSummary } from '../../../bulk/runs.js';
+import os from 'node:os';
+import { runsDirectory } from '../../../bulk/journal.js';
+import { listRuns, readHistory, shortRunName, undoOf, type HistoryRow, type RunSummary } from '../../../bulk/runs.js';
+import { unknownCreates } from '../../../bulk/undo.js';
 import { writeRows } from '../../../output/rows.js';
 import { historyRows, historyView } from '../../../output/views/runs.js';
-import { resourceNamed, runNamed } from '../replay.js';
-import { resumeCommand } from '../../quote.js';
+import { resourceNamed, resumeAdvice, runNamed } from '../replay.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const found = runNamed(ctx, args[0]!);
   const { record, rows } = await readHistory(found.path);
   await writeRows(ctx, historyView, historyRows(rows, resourceNamed(record.resource, found.run).idField));
-  if (found.status === 'interrupted') ctx.info(interruptedNote(found, rows));
+  if (found.status !== 'interrupted') return;
+  const undo = undoOf(listRuns(runsDirectory(ctx.env, os.homedir())), found.run, found.record.started);
+  ctx.info(undo ? `Run ${shortRunName(found.run)} was interrupted, and run ${shortRunName(undo.run)} undid it` : interruptedNote(found, rows));
 }
 
 /** What is left of an interrupted run, and the two ways on: finish it, or undo what it did. */
@@ -20,6 +24,8 @@ function interruptedNote(found: RunSummary, rows: readonly HistoryRow[]): string
   const unsent = total !== undefined && total > rows.length ? `${total - rows.length} of its ${total} rows were not sent` : '';
   const inFlight = unanswered ? `${unanswered} were sent with no answer (they may have been applied)` : '';
   const left = [unsent, inFlight].filter(Boolean).join(', and ');
-  const resume = found.record.argv ? `run ${resumeCommand(found.record.argv, found.path)}` : `run its command with --resume ${found.path}`;
-  return `Run ${shortRunName(found.run)} was interrupted${left ? `: ${left}` : ''}. To finish it, ${resume}; to undo what it did, run \`platform ads runs undo ${found.run}\``;
+  const undo = `\`platform ads runs undo ${found.run}\``;
+  // A create sent with no answer made what only a resume can learn (runs undo refuses until then).
+  const undoAdvice = unknownCreates(rows).length ? `to undo it, finish it first, then run ${undo}` : `to undo what it did, run ${undo}`;
+  return `Run ${shortRunName(found.run)} was interrupted${left ? `: ${left}` : ''}. To finish it, ${resumeAdvice(found)}; ${undoAdvice}`;
 }
