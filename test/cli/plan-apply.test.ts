@@ -216,6 +216,22 @@ describe('plan, then apply', () => {
     expect(runs.filter((r) => r.command.startsWith(`ads apply ${plan}`)).map((r) => r.run.slice(-8))).toEqual([run]);
   });
 
+  it('a plan applied with --journal elsewhere is found by the next apply without --journal, which goes on with that run', async () => {
+    const names = ['Journal elsewhere A', 'Journal elsewhere B'];
+    const plan = await createPlan('elsewhere', names);
+    const journal = path.join(dir, 'elsewhere.journal.ndjson');
+    const first = await user.run(['ads', 'apply', plan, '--journal', journal, '-o', 'json']);
+    expect(first.code, first.stderr).toBe(0);
+    const created = (JSON.parse(first.stdout) as Result[]).map((r) => r.id);
+
+    const again = await user.run(['ads', 'apply', plan, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`${plan} was applied by run elsewhe`);
+    expect((JSON.parse(again.stdout) as Result[]).map((r) => [r.id, r.result, r.error_code])).toEqual(created.map((id) => [id, 'skipped', 'AlreadyApplied']));
+    const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
+    expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual([1, 1]);
+  });
+
   it('a plan whose apply was undone is not applied again (the undone run is not resumed): exit 2, nothing sent', async () => {
     const plan = await createPlan('undone', ['Undone A', 'Undone B'], 'active');
     const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);

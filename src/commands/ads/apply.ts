@@ -1,12 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { errorLine, UsageError } from '../../errors.js';
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
 import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, undoOf, type RunSummary } from '../../bulk/runs.js';
+import { notedRuns, noteJournal } from '../../bulk/plan-runs.js';
 import { parseShard, shardName, shardPart, type Shard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
@@ -32,6 +33,7 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
           'so the rows it applied are not sent again (to apply these changes again, make a new plan)',
       );
     }
+    if (!earlier && flags.journal !== undefined && !flags.dryRun) noteElsewhere(ctx, plan, shard, flags.journal);
     await sendPlanned(ctx, earlier ? { ...flags, resume: earlier.path } : flags, {
       argv: invocation.argv,
       resource: resourceNamed(header.resource, file),
@@ -63,6 +65,19 @@ function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undef
   }
 }
 
+/** A journal outside the runs directory is noted there, so that an apply without --journal finds its run. */
+function noteElsewhere(ctx: Context, plan: string, shard: Shard | undefined, journal: string): void {
+  const dir = runsDirectory(ctx.env, os.homedir());
+  if (path.resolve(path.dirname(journal)) === path.resolve(dir)) return;
+  try {
+    noteJournal(dir, plan, shard, journal);
+  } catch (error) {
+    ctx.info(
+      `warning: could not note ${journal} in ${dir} (${errorLine(error)}): apply this plan again with --resume ${journal}, since without it this run is not found`,
+    );
+  }
+}
+
 /**
  * The last run in the runs directory that applied this plan, with this profile and shard. A
  * run of it with other shards that share rows with this one (unsharded, or another count)
@@ -71,8 +86,11 @@ function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undef
 async function earlierApply(ctx: Context, file: string, plan: string, shard: Shard | undefined): Promise<RunSummary | undefined> {
   const profile = (await ctx.profile()).name;
   const name = shard && shardName(shard);
-  const all = listRuns(runsDirectory(ctx.env, os.homedir()));
-  const runs = all.filter(({ record }) => record.plan === plan && record.profile === profile);
+  const dir = runsDirectory(ctx.env, os.homedir());
+  const all = listRuns(dir);
+  const runs = [...all, ...notedRuns(dir, plan, all)]
+    .filter(({ record }) => record.plan === plan && record.profile === profile)
+    .sort((a, b) => a.record.started.localeCompare(b.record.started));
   const same = runs.findLast(({ record }) => record.shard === name);
   const undo = same && undoOf(all, same.run, same.record.started);
   if (undo) {
