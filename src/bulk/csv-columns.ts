@@ -27,6 +27,19 @@ export function unknownColumns(resource: BulkResource, header: string[]): string
   return header.filter((name) => !known.has(name));
 }
 
+/**
+ * Why a header of one column is not known, when it holds another separator: a spreadsheet
+ * saved as CSV in a locale whose decimal mark is the comma separates with semicolons.
+ */
+export function otherSeparator(header: readonly string[]): string | undefined {
+  if (header.length !== 1) return undefined;
+  const found = [
+    [';', 'semicolons'],
+    ['\t', 'tabs'],
+  ].find(([separator]) => header[0]!.includes(separator!));
+  return found && `the header is separated by ${found[1]}, not commas: save the file as comma-separated CSV`;
+}
+
 /** The "CSV columns" section of --help. */
 export function columnsHelp(resource: BulkResource): string {
   const docs = columnsFor(resource);

@@ -24,7 +24,7 @@ import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js'
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
 import { describeZodError } from '../schemas/issues.js';
 import { shown } from '../schemas/input-limits.js';
-import { unknownColumns, type BulkMode, type BulkResource } from './csv-columns.js';
+import { otherSeparator, unknownColumns, type BulkMode, type BulkResource } from './csv-columns.js';
 import { counted, dryRun, type DryRunCounts, type DryRunRow } from './dry-run.js';
 import { readSucceeded } from './resume.js';
 import type { ResultRow } from './results.js';
@@ -493,7 +493,9 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
     const rows = csvRows(openInput(plan.source.csv, deps.stdin, '--from-csv'), (header) => {
       const unknown = unknownColumns(columns, header);
       if (unknown.length)
-        throw new UsageError(`--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (see --help for the columns)`);
+        throw new UsageError(
+          `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (${otherSeparator(header) ?? 'see --help for the columns'})`,
+        );
     });
     for await (const chunk of rows) {
       for (const row of chunk) {

@@ -115,6 +115,22 @@ describe('invalid rows', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 
+  it('a file separated by semicolons (a spreadsheet saved in a comma-decimal locale) or tabs is refused saying so, nothing sent', async () => {
+    sandbox.resetStats();
+    for (const [separator, word] of [
+      [';', 'semicolons'],
+      ['\t', 'tabs'],
+    ]) {
+      const stdin = `\ufeffcampaign_id${separator}name\r\nx${separator}y\r\n`;
+      const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], { stdin });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim()).toBe(
+        `--from-csv: unknown column ${JSON.stringify(`campaign_id${separator}name`)} (the header is separated by ${word}, not commas: save the file as comma-separated CSV)`,
+      );
+    }
+    expect(sandbox.stats.requests).toEqual([]);
+  });
+
   it('--help lists the columns', async () => {
     const help = await user.run(['ads', 'ad-groups', 'patch', '--help']);
     for (const column of [
