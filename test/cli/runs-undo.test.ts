@@ -241,11 +241,17 @@ describe('every write run is kept', () => {
     // A run still going (a live process holds its journal's lock) is listed as running and never pruned.
     const [going, done] = await runs();
     const journal = path.join(user.configDir, '.local/state/platform/runs', `${going!.run}.ndjson`);
-    fs.writeFileSync(`${journal}.lock`, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
+    const lockStarted = new Date().toISOString();
+    fs.writeFileSync(`${journal}.lock`, JSON.stringify({ pid: process.pid, started: lockStarted }));
     expect((await runs()).map((r) => [r.run, r.running])).toEqual([
       [going!.run, true],
       [done!.run, false],
     ]);
+    // Nor undone while it goes (exit 2, nothing sent), and its lock is left to it.
+    const early = await user.run(['ads', 'runs', 'undo', going!.run]);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toBe(`RUN: ${going!.run} is still going (pid ${process.pid}, started ${lockStarted}); undo it once it has ended\n`);
+    expect(fs.existsSync(`${journal}.lock`)).toBe(true);
     const aged = await user.run(['ads', 'runs', 'prune', '--older-than', '30'], { clock: later });
     expect(aged.stderr).toBe('Removed 1 run\n');
     expect((await runs()).map((r) => r.run)).toEqual([going!.run]);

@@ -118,7 +118,13 @@ describe('a run killed with batches in flight', () => {
     expect(shown.stderr).toContain(`--resume ${journal}\``);
     expect(shown.stderr).toContain(`platform ads runs undo ${summary!.run}`);
 
-    const undo = await run(['ads', 'runs', 'undo', summary!.run, '-o', 'ndjson']);
+    const undoing = run(['ads', 'runs', 'undo', summary!.run, '-o', 'ndjson']);
+    // While the undo goes it holds the run's lock: a resume started meanwhile is refused, nothing sent.
+    while (!fs.existsSync(`${journal}.lock`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const during = await run([...patch, '--resume', journal]);
+    expect(during.code, during.stderr).toBe(2);
+    expect(during.stderr).toMatch(/^--resume: .* is in use by another run \(pid \d+, started .*\); wait for it to end, or stop it first\n$/);
+    const undo = await undoing;
     expect(undo.code, undo.stderr).toBe(0);
     const results = undo.stdout
       .trim()

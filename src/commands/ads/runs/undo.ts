@@ -1,6 +1,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { readHistory } from '../../../bulk/runs.js';
+import { holderText, takeLock, type JournalLock } from '../../../bulk/journal-lock.js';
+import { readHistory, type RunSummary } from '../../../bulk/runs.js';
 import { undoRows, unknownCreates } from '../../../bulk/undo.js';
 import type { Invocation } from '../../spec.js';
 import { resourceNamed, resumeAdvice, runNamed, sendPlanned } from '../replay.js';
@@ -8,7 +9,30 @@ import type { RunsUndoFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], invocation: Invocation): Promise<void> {
   const found = runNamed(ctx, args[0]!);
-  if (found.running) throw new UsageError(`RUN: ${found.run} is still going (its journal is locked); undo it once it has ended`);
+  // The run's own lock, held while it is undone: a resume of it started meanwhile is refused, as the undo is while it goes.
+  const lock = lockRun(ctx, found);
+  try {
+    await undo(ctx, flags, found, invocation);
+  } finally {
+    lock?.release();
+  }
+}
+
+/** The run's journal lock; none when it cannot be written (a journal kept on read-only storage). */
+function lockRun(ctx: Context, found: RunSummary): JournalLock | undefined {
+  try {
+    return takeLock(
+      `${found.path}.lock`,
+      new Date(ctx.clock.now()),
+      (holder) => new UsageError(`RUN: ${found.run} is still going (${holderText(holder)}); undo it once it has ended`),
+    );
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    return undefined;
+  }
+}
+
+async function undo(ctx: Context, flags: RunsUndoFlags, found: RunSummary, invocation: Invocation): Promise<void> {
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`RUN: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
   const unknown = unknownCreates(rows).length;
