@@ -95,7 +95,7 @@ complete -c platform -n '__platform_is \'\'' -l 'json' -d 'same as --output json
 complete -c platform -n '__platform_is \'\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'\'' -s 'v' -l 'version' -d 'print the version'
@@ -109,7 +109,7 @@ complete -c platform -n '__platform_is \'sandbox\'' -l 'json' -d 'same as --outp
 complete -c platform -n '__platform_is \'sandbox\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox serve\'' -f
@@ -135,7 +135,7 @@ complete -c platform -n '__platform_is \'sandbox serve\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'sandbox serve\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox serve\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox serve\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox serve\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox serve\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox serve\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox serve\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -f
@@ -148,7 +148,7 @@ complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'json' -d 'same 
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox snapshot\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -f
@@ -159,7 +159,7 @@ complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'json' -d '
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox snapshot save\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -f
@@ -170,7 +170,7 @@ complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'json' -
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox snapshot restore\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -f
@@ -181,7 +181,7 @@ complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'json' -d '
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox snapshot list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'sandbox reset\'' -f
@@ -192,7 +192,7 @@ complete -c platform -n '__platform_is \'sandbox reset\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'sandbox reset\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'sandbox reset\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'sandbox reset\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'sandbox reset\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'sandbox reset\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'sandbox reset\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'sandbox reset\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth\'' -f
@@ -208,7 +208,7 @@ complete -c platform -n '__platform_is \'auth\'' -l 'json' -d 'same as --output 
 complete -c platform -n '__platform_is \'auth\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth login\'' -f
@@ -232,7 +232,7 @@ complete -c platform -n '__platform_is \'auth login\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'auth login\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth login\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth login\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth login\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth login\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth login\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth status\'' -f
@@ -243,7 +243,7 @@ complete -c platform -n '__platform_is \'auth status\'' -l 'json' -d 'same as --
 complete -c platform -n '__platform_is \'auth status\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth status\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth status\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth status\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth status\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth status\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth status\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth token\'' -f
@@ -253,7 +253,7 @@ complete -c platform -n '__platform_is \'auth token\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'auth token\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth token\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth token\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth token\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth token\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth token\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth token\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth switch\'' -f
@@ -263,7 +263,7 @@ complete -c platform -n '__platform_is \'auth switch\'' -l 'json' -d 'same as --
 complete -c platform -n '__platform_is \'auth switch\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth switch\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth switch\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth switch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth switch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth switch\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth switch\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth migrate\'' -f
@@ -274,7 +274,7 @@ complete -c platform -n '__platform_is \'auth migrate\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'auth migrate\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth migrate\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth migrate\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth migrate\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth migrate\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth migrate\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth migrate\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'auth logout\'' -f
@@ -284,7 +284,7 @@ complete -c platform -n '__platform_is \'auth logout\'' -l 'json' -d 'same as --
 complete -c platform -n '__platform_is \'auth logout\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'auth logout\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'auth logout\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'auth logout\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'auth logout\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'auth logout\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'auth logout\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config\'' -f
@@ -298,7 +298,7 @@ complete -c platform -n '__platform_is \'config\'' -l 'json' -d 'same as --outpu
 complete -c platform -n '__platform_is \'config\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'config\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'config\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'config\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'config\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'config\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config set\'' -f
@@ -309,7 +309,7 @@ complete -c platform -n '__platform_is \'config set\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'config set\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'config set\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'config set\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'config set\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'config set\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'config set\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config set\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config get\'' -f
@@ -320,7 +320,7 @@ complete -c platform -n '__platform_is \'config get\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'config get\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'config get\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'config get\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'config get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'config get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'config get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config unset\'' -f
@@ -331,7 +331,7 @@ complete -c platform -n '__platform_is \'config unset\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'config unset\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'config unset\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'config unset\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'config unset\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'config unset\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'config unset\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config unset\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'config list\'' -f
@@ -341,7 +341,7 @@ complete -c platform -n '__platform_is \'config list\'' -l 'json' -d 'same as --
 complete -c platform -n '__platform_is \'config list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'config list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'config list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'config list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'config list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'config list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'config list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads\'' -f
@@ -360,7 +360,7 @@ complete -c platform -n '__platform_is \'ads\'' -l 'json' -d 'same as --output j
 complete -c platform -n '__platform_is \'ads\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads accounts\'' -f
@@ -371,7 +371,7 @@ complete -c platform -n '__platform_is \'ads accounts\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'ads accounts\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads accounts\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads accounts\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads accounts\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads accounts\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads accounts\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads accounts\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads accounts list\'' -f
@@ -381,7 +381,7 @@ complete -c platform -n '__platform_is \'ads accounts list\'' -l 'json' -d 'same
 complete -c platform -n '__platform_is \'ads accounts list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads accounts list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads accounts list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads accounts list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads accounts list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads accounts list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads accounts list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads stores\'' -f
@@ -392,7 +392,7 @@ complete -c platform -n '__platform_is \'ads stores\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'ads stores\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads stores\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads stores\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads stores\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads stores\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads stores\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads stores\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads stores list\'' -f
@@ -407,7 +407,7 @@ complete -c platform -n '__platform_is \'ads stores list\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'ads stores list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads stores list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads stores list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads stores list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads stores list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads stores list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads stores list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads campaigns\'' -f
@@ -421,7 +421,7 @@ complete -c platform -n '__platform_is \'ads campaigns\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads campaigns\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads campaigns\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads campaigns\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads campaigns\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads campaigns\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads campaigns\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads campaigns\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads campaigns list\'' -f
@@ -437,7 +437,7 @@ complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads campaigns list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads campaigns list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads campaigns view\'' -f
@@ -449,7 +449,7 @@ complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads campaigns view\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads campaigns view\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads campaigns create\'' -f
@@ -477,7 +477,7 @@ complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads campaigns create\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads campaigns create\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -f
@@ -507,7 +507,7 @@ complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'json' -d 'sa
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ad-groups\'' -f
@@ -521,7 +521,7 @@ complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ad-groups\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ad-groups\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -f
@@ -538,7 +538,7 @@ complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ad-groups list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -f
@@ -551,7 +551,7 @@ complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ad-groups view\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -f
@@ -593,7 +593,7 @@ complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ad-groups create\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -f
@@ -637,7 +637,7 @@ complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'json' -d 'sa
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ads\'' -f
@@ -651,7 +651,7 @@ complete -c platform -n '__platform_is \'ads ads\'' -l 'json' -d 'same as --outp
 complete -c platform -n '__platform_is \'ads ads\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ads\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ads\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ads\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ads\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ads\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ads\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ads list\'' -f
@@ -669,7 +669,7 @@ complete -c platform -n '__platform_is \'ads ads list\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'ads ads list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ads list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ads list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ads list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ads list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ads list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ads list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ads view\'' -f
@@ -683,7 +683,7 @@ complete -c platform -n '__platform_is \'ads ads view\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'ads ads view\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ads view\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ads view\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ads view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ads view\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ads view\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ads view\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ads create\'' -f
@@ -707,7 +707,7 @@ complete -c platform -n '__platform_is \'ads ads create\'' -l 'json' -d 'same as
 complete -c platform -n '__platform_is \'ads ads create\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ads create\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ads create\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ads create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ads create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ads create\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ads create\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads ads patch\'' -f
@@ -733,7 +733,7 @@ complete -c platform -n '__platform_is \'ads ads patch\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads ads patch\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads ads patch\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads ads patch\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads ads patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads ads patch\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads ads patch\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads ads patch\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads apply\'' -f
@@ -753,7 +753,7 @@ complete -c platform -n '__platform_is \'ads apply\'' -l 'json' -d 'same as --ou
 complete -c platform -n '__platform_is \'ads apply\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads apply\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads apply\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads apply\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads apply\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads apply\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads apply\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs\'' -f
@@ -767,7 +767,7 @@ complete -c platform -n '__platform_is \'ads runs\'' -l 'json' -d 'same as --out
 complete -c platform -n '__platform_is \'ads runs\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads runs\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads runs\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads runs\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads runs\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads runs\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs list\'' -f
@@ -778,7 +778,7 @@ complete -c platform -n '__platform_is \'ads runs list\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads runs list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads runs list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads runs list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs show\'' -f
@@ -788,7 +788,7 @@ complete -c platform -n '__platform_is \'ads runs show\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads runs show\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads runs show\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads runs show\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads runs show\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads runs show\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads runs show\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs show\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs undo\'' -f
@@ -808,7 +808,7 @@ complete -c platform -n '__platform_is \'ads runs undo\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'ads runs undo\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads runs undo\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads runs undo\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads runs undo\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads runs undo\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads runs undo\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs undo\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads runs prune\'' -f
@@ -820,7 +820,7 @@ complete -c platform -n '__platform_is \'ads runs prune\'' -l 'json' -d 'same as
 complete -c platform -n '__platform_is \'ads runs prune\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads runs prune\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads runs prune\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads runs prune\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads runs prune\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads runs prune\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads runs prune\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports\'' -f
@@ -836,7 +836,7 @@ complete -c platform -n '__platform_is \'ads reports\'' -l 'json' -d 'same as --
 complete -c platform -n '__platform_is \'ads reports\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports run\'' -f
@@ -857,7 +857,7 @@ complete -c platform -n '__platform_is \'ads reports run\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'ads reports run\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports run\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports run\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports run\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports run\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports run\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports run\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports create\'' -f
@@ -875,7 +875,7 @@ complete -c platform -n '__platform_is \'ads reports create\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'ads reports create\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports create\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports create\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports create\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports create\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports create\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports get\'' -f
@@ -886,7 +886,7 @@ complete -c platform -n '__platform_is \'ads reports get\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'ads reports get\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports get\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports get\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports download\'' -f
@@ -901,7 +901,7 @@ complete -c platform -n '__platform_is \'ads reports download\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports download\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports download\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports download\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports sync\'' -f
@@ -919,7 +919,7 @@ complete -c platform -n '__platform_is \'ads reports sync\'' -l 'json' -d 'same 
 complete -c platform -n '__platform_is \'ads reports sync\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports sync\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports sync\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports sync\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports sync\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports sync\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports sync\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads reports types\'' -f
@@ -930,7 +930,7 @@ complete -c platform -n '__platform_is \'ads reports types\'' -l 'json' -d 'same
 complete -c platform -n '__platform_is \'ads reports types\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads reports types\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads reports types\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads reports types\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads reports types\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads reports types\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads reports types\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads products\'' -f
@@ -941,7 +941,7 @@ complete -c platform -n '__platform_is \'ads products\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'ads products\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads products\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads products\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads products\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads products\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads products\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads products\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'ads products list\'' -f
@@ -956,7 +956,7 @@ complete -c platform -n '__platform_is \'ads products list\'' -l 'json' -d 'same
 complete -c platform -n '__platform_is \'ads products list\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'ads products list\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'ads products list\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'ads products list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'ads products list\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'ads products list\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'ads products list\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider\'' -f
@@ -972,7 +972,7 @@ complete -c platform -n '__platform_is \'rider\'' -l 'json' -d 'same as --output
 complete -c platform -n '__platform_is \'rider\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider products\'' -f
@@ -985,7 +985,7 @@ complete -c platform -n '__platform_is \'rider products\'' -l 'json' -d 'same as
 complete -c platform -n '__platform_is \'rider products\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider products\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider products\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider products\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider products\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider products\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider products\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider products get\'' -f
@@ -996,7 +996,7 @@ complete -c platform -n '__platform_is \'rider products get\'' -l 'json' -d 'sam
 complete -c platform -n '__platform_is \'rider products get\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider products get\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider products get\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider products get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider products get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider products get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider products get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider estimate\'' -f
@@ -1009,7 +1009,7 @@ complete -c platform -n '__platform_is \'rider estimate\'' -l 'json' -d 'same as
 complete -c platform -n '__platform_is \'rider estimate\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider estimate\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider estimate\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider estimate\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider estimate\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider estimate\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider estimate\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider estimate price\'' -f
@@ -1023,7 +1023,7 @@ complete -c platform -n '__platform_is \'rider estimate price\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'rider estimate price\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider estimate price\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider estimate price\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider estimate price\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider estimate price\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider estimate price\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider estimate price\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider estimate time\'' -f
@@ -1036,7 +1036,7 @@ complete -c platform -n '__platform_is \'rider estimate time\'' -l 'json' -d 'sa
 complete -c platform -n '__platform_is \'rider estimate time\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider estimate time\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider estimate time\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider estimate time\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider estimate time\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider estimate time\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider estimate time\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider estimate ride\'' -f
@@ -1052,7 +1052,7 @@ complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'json' -d 'sa
 complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider estimate ride\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider estimate ride\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider me\'' -f
@@ -1063,7 +1063,7 @@ complete -c platform -n '__platform_is \'rider me\'' -l 'json' -d 'same as --out
 complete -c platform -n '__platform_is \'rider me\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider me\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider me\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider me\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider me\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider me\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider me\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request\'' -f
@@ -1089,7 +1089,7 @@ complete -c platform -n '__platform_is \'rider request\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'rider request\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request get\'' -f
@@ -1100,7 +1100,7 @@ complete -c platform -n '__platform_is \'rider request get\'' -l 'json' -d 'same
 complete -c platform -n '__platform_is \'rider request get\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request get\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request get\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request cancel\'' -f
@@ -1110,7 +1110,7 @@ complete -c platform -n '__platform_is \'rider request cancel\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'rider request cancel\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request cancel\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request cancel\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request cancel\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request cancel\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request cancel\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request cancel\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request update\'' -f
@@ -1123,7 +1123,7 @@ complete -c platform -n '__platform_is \'rider request update\'' -l 'json' -d 's
 complete -c platform -n '__platform_is \'rider request update\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request update\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request update\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request update\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request update\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request update\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request update\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request map\'' -f
@@ -1133,7 +1133,7 @@ complete -c platform -n '__platform_is \'rider request map\'' -l 'json' -d 'same
 complete -c platform -n '__platform_is \'rider request map\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request map\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request map\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request map\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request map\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request map\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request map\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider request current\'' -f
@@ -1143,7 +1143,7 @@ complete -c platform -n '__platform_is \'rider request current\'' -l 'json' -d '
 complete -c platform -n '__platform_is \'rider request current\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider request current\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider request current\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider request current\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider request current\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider request current\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider request current\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider places\'' -f
@@ -1155,7 +1155,7 @@ complete -c platform -n '__platform_is \'rider places\'' -l 'json' -d 'same as -
 complete -c platform -n '__platform_is \'rider places\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider places\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider places\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider places\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider places\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider places\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider places\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider places get\'' -f
@@ -1166,7 +1166,7 @@ complete -c platform -n '__platform_is \'rider places get\'' -l 'json' -d 'same 
 complete -c platform -n '__platform_is \'rider places get\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider places get\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider places get\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider places get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider places get\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider places get\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider places get\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider places set\'' -f
@@ -1178,7 +1178,7 @@ complete -c platform -n '__platform_is \'rider places set\'' -l 'json' -d 'same 
 complete -c platform -n '__platform_is \'rider places set\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider places set\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider places set\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider places set\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider places set\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider places set\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider places set\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'rider history\'' -f
@@ -1190,7 +1190,7 @@ complete -c platform -n '__platform_is \'rider history\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'rider history\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'rider history\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'rider history\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'rider history\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'rider history\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'rider history\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'rider history\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'delivery\'' -f
@@ -1201,7 +1201,7 @@ complete -c platform -n '__platform_is \'delivery\'' -l 'json' -d 'same as --out
 complete -c platform -n '__platform_is \'delivery\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'delivery\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'delivery\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'delivery\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'delivery\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'delivery\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'delivery\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'delivery quote\'' -f
@@ -1214,7 +1214,7 @@ complete -c platform -n '__platform_is \'delivery quote\'' -l 'json' -d 'same as
 complete -c platform -n '__platform_is \'delivery quote\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'delivery quote\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'delivery quote\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'delivery quote\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'delivery quote\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'delivery quote\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'delivery quote\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks\'' -f
@@ -1229,7 +1229,7 @@ complete -c platform -n '__platform_is \'webhooks\'' -l 'json' -d 'same as --out
 complete -c platform -n '__platform_is \'webhooks\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks verify\'' -l 'signature' -x -d 'the X-Platform-Signature value (64 hex digits)'
@@ -1242,7 +1242,7 @@ complete -c platform -n '__platform_is \'webhooks verify\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'webhooks verify\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks verify\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks verify\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks verify\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks verify\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks verify\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks verify\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks listen\'' -f
@@ -1265,7 +1265,7 @@ complete -c platform -n '__platform_is \'webhooks listen\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks listen\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks listen\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks listen\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks listen\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'to' -x -d 'the receiver URL to POST to'
@@ -1279,7 +1279,7 @@ complete -c platform -n '__platform_is \'webhooks replay\'' -l 'json' -d 'same a
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks replay\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks replay\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks replay\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -f
@@ -1298,7 +1298,7 @@ complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'json' -d 'same 
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'webhooks sign\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE; default: the last one logged in to, else "local", the sandbox)'
@@ -1307,7 +1307,7 @@ complete -c platform -n '__platform_is \'webhooks sign\'' -l 'json' -d 'same as 
 complete -c platform -n '__platform_is \'webhooks sign\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'webhooks sign\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'webhooks sign\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'webhooks sign\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'webhooks sign\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'webhooks sign\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'webhooks sign\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'api\'' -f
@@ -1323,7 +1323,7 @@ complete -c platform -n '__platform_is \'api\'' -l 'json' -d 'same as --output j
 complete -c platform -n '__platform_is \'api\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'api\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'api\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'api\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'api\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'api\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'api\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'completion\'' -f
@@ -1334,7 +1334,7 @@ complete -c platform -n '__platform_is \'completion\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'completion\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'completion\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'completion\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'completion\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'completion\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'completion\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'completion\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'__complete\'' -f
@@ -1345,7 +1345,7 @@ complete -c platform -n '__platform_is \'__complete\'' -l 'json' -d 'same as --o
 complete -c platform -n '__platform_is \'__complete\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'__complete\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'__complete\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'__complete\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'__complete\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'__complete\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'__complete\'' -s 'h' -l 'help' -d 'display help for command'
 complete -c platform -n '__platform_is \'help\'' -f
@@ -1356,6 +1356,6 @@ complete -c platform -n '__platform_is \'help\'' -l 'json' -d 'same as --output 
 complete -c platform -n '__platform_is \'help\'' -l 'no-color' -d 'no colours (also NO_COLOR)'
 complete -c platform -n '__platform_is \'help\'' -l 'debug' -d 'trace HTTP requests and responses on stderr (secrets redacted)'
 complete -c platform -n '__platform_is \'help\'' -l 'ca-file' -x -d 'PEM file of CA certificates to trust besides Node\'s (env: PLATFORM_CA_FILE; profile: ca_file)'
-complete -c platform -n '__platform_is \'help\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"'
+complete -c platform -n '__platform_is \'help\'' -l 'query' -x -d 'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); at most 4096 characters and 100 levels deep. E.g. "[?starts_with(name, \'Spring\')].campaign_id"'
 complete -c platform -n '__platform_is \'help\'' -l 'safe-csv' -d '-o csv: start cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) with a \' (always so on a terminal; --from-csv would keep the \')'
 complete -c platform -n '__platform_is \'help\'' -s 'h' -l 'help' -d 'display help for command'

@@ -1,13 +1,14 @@
 // Builds the commander program from the declarative command tree and runs one command line.
 // Imports nothing heavy: command modules load with `await import` when their command runs.
 import { setMaxListeners } from 'node:events';
-import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
 import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './io.js';
 import { idProblem } from './schemas/ids.js';
 import { escapeControls, forStream } from './output/terminal-text.js';
 import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './errors.js';
 import { createFactory, type Factory, type FactoryDeps } from './factory.js';
+import { terminalColumns } from './output/format.js';
 import { globalOptions, versionOption } from './commands/globals.js';
 import { HELP_COMMAND, helpTopicsText } from './commands/help-topics.js';
 import { helpRequest } from './commands/help-request.js';
@@ -85,6 +86,22 @@ function paragraphs(text: string): string {
   return text.replace(/([^\n])\n(?=[^\n])/g, '$1 ');
 }
 
+/**
+ * A command's details (its CSV columns) wrapped to the help's width as commander wraps the
+ * rest: a line's continuation goes under its text, after the column name it describes.
+ */
+function wrapDetails(text: string, width: number): string {
+  const help = new Help();
+  return text
+    .split('\n')
+    .map((line) => {
+      if (line.length <= width) return line;
+      const indent = /^ *\S+ {2,}| */.exec(line)![0].length;
+      return line.slice(0, indent) + help.boxWrap(line.slice(indent), width - indent).replace(/\n/g, `\n${' '.repeat(indent)}`);
+    })
+    .join('\n');
+}
+
 export function examplesText(spec: CommandSpec): string {
   if (!spec.examples?.length) return '';
   return `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
@@ -112,7 +129,7 @@ function addCommand(parent: Command, spec: CommandSpec, io: IO, contextOf: Conte
     command.addOption(option);
     if (spec_.required) required.push(option);
   }
-  command.addHelpText('after', `${spec.details ? `\n${spec.details}\n` : ''}${examplesText(spec)}`);
+  command.addHelpText('after', `${spec.details ? `\n${wrapDetails(spec.details, io.columns ?? 80)}\n` : ''}${examplesText(spec)}`);
   configure(command, io);
   for (const child of spec.subcommands ?? []) addCommand(command, child, io, contextOf, argv);
   const { load } = spec;
@@ -142,10 +159,27 @@ function configure(command: Command, io: IO): void {
   command
     .exitOverride()
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      // Wrapped on a narrow terminal (a split pane) too: commander stops under 40 columns of text.
+      minWidthToWrap: 20,
+      // A command's name and arguments, without commander's "[options]": the longest
+      // (`api <method-or-path> [path]`) then leaves room at 80 columns to wrap the summaries.
+      subcommandTerm: (cmd) =>
+        [
+          cmd.name(),
+          ...cmd.registeredArguments.map((arg) =>
+            arg.required ? `<${arg.name()}${arg.variadic ? '...' : ''}>` : `[${arg.name()}${arg.variadic ? '...' : ''}]`,
+          ),
+        ].join(' '),
+    })
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // The terminal's width as the factory read it (80 off a terminal, as commander has it).
+      getOutHelpWidth: () => io.columns ?? 80,
+      getErrHelpWidth: () => io.columns ?? 80,
       // Commander echoes the offending value: escape what could drive the terminal.
       outputError: (text, write) => write(`${escapeControls(text)}${usageAfterError(command)}`),
     });
@@ -157,12 +191,14 @@ function configure(command: Command, io: IO): void {
  * changes afterwards.
  */
 export function buildProgram(
-  io: IO,
+  terminal: IO,
   env: FactoryDeps['env'],
   start: (globals: GlobalOptions) => Context,
   version: string,
   argv: readonly string[] = [],
 ): Command {
+  // Help is as wide as the tables: $COLUMNS, else the terminal's.
+  const io: IO = { ...terminal, columns: terminalColumns(env, terminal.columns) };
   let ctx: Context | undefined;
   const contextOf: ContextOf = () => {
     if (!ctx) throw new Error('a command ran before its global flags were parsed');

@@ -25,7 +25,8 @@ export const globalOptions: readonly OptionSpec[] = [
     description:
       'JMESPath expression applied to the whole output: a list given --query reads every page first, as with --all (--limit N: the first N); ' +
       `at most ${MAX_QUERY_LENGTH} characters and ${MAX_QUERY_DEPTH} levels deep. ` +
-      'E.g. "[?configured_status==\'CAMPAIGN_CONFIGURED_STATUS_ACTIVE\'].name"',
+      // (short enough to wrap at 80 columns)
+      'E.g. "[?starts_with(name, \'Spring\')].campaign_id"',
   },
   {
     flags: '--safe-csv',

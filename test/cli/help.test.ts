@@ -48,6 +48,20 @@ describe('--help', () => {
     },
   );
 
+  it('at 80 columns every line of every help fits, but an example command (kept whole, to copy)', async () => {
+    const tooWide: string[] = [];
+    for (const path of [[], ...commands(commandTree).map((c) => c.path)]) {
+      const result = await user.run([...path, '--help'], { columns: 80 });
+      expect(result.code).toBe(0);
+      for (const line of result.stdout.split('\n')) if (line.length > 80 && !line.startsWith('  $ ')) tooWide.push(`${path.join(' ')}: ${line}`);
+    }
+    expect(tooWide).toEqual([]);
+    // $COLUMNS, as for tables, down to a narrow pane: the flags and commands wrap.
+    const narrow = await user.run(['ads', 'campaigns', 'patch', '--help'], { env: { COLUMNS: '60' } });
+    const [listed] = narrow.stdout.split('\nExamples:\n');
+    expect(Math.max(...listed!.split('\n').map((line) => line.length))).toBeLessThanOrEqual(60);
+  });
+
   it("platform help <command...> shows that command's help; platform help alone the program's", async () => {
     const nested = await user.run(['help', 'ads', 'campaigns', 'list']);
     expect(nested.code).toBe(0);
