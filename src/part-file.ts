@@ -4,10 +4,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isRunning } from './process-alive.js';
 
-/** The hidden name beside `file` that it is written under until it is whole: `.FILE.<id>.part`. */
+/**
+ * The hidden name beside `file` that it is written under until it is whole:
+ * `.FILE.<pid>-<id>.part`, the writer's pid in it so that a later writer can remove it.
+ */
 export function partPath(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(6).toString('hex')}.part`);
+}
+
+/**
+ * Removes what writers of `file` killed before they finished (SIGKILL, a crash: nothing
+ * removed their part) left beside it: each part whose writer is gone. A report download
+ * retried after kills would otherwise leave a hidden copy, up to the report's size, each time.
+ */
+export function removeStaleParts(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const writer = name.startsWith(prefix) ? /^(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length)) : null;
+    const pid = writer ? Number(writer[1]) : 0;
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      fs.rmSync(path.join(dir, name), { force: true });
+    } catch {
+      // removed meanwhile, or not ours to remove
+    }
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { isRunning, processStart } from './process-alive.js';
+import { isRunning, processStart } from '../process-alive.js';
 
 export interface Holder {
   pid: number;

@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import type { AdsScope } from '../api/ads-resources.js';
 import { UsageError } from '../errors.js';
 import { write } from '../stream-write.js';
-import { partPath, syncToDisk } from '../part-file.js';
+import { partPath, removeStaleParts, syncToDisk } from '../part-file.js';
 import type { MergedRow } from './merge.js';
 import { touchedValues } from './row-change.js';
 import type { RowIdentity } from './row-identity.js';
@@ -73,6 +73,7 @@ export class PlanWriter {
   static async open(file: string, header: Omit<PlanHeader, 'type' | 'version'>, idField: string, settled: Settled = () => undefined): Promise<PlanWriter> {
     // (found now, not after the whole dry run, when the rename would fail)
     if (fs.statSync(file, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--plan: ${file} is a directory`);
+    removeStaleParts(file);
     const partial = partPath(file);
     let fd: number;
     try {

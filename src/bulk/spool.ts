@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
 import type { Expectation } from './row-change.js';
-import { isRunning } from './process-alive.js';
+import { isRunning } from '../process-alive.js';
 
 /**
  * `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create);

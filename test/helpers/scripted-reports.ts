@@ -6,7 +6,14 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { TestUser } from './cli.js';
 
 /** A report server that answers one COMPLETED report with `body`, announcing `fileSize` bytes. */
-export async function scriptedReports(options: { id: string; body: string; fileSize: number; onDownload?: () => void }) {
+export async function scriptedReports(options: {
+  id: string;
+  body: string;
+  fileSize: number;
+  onDownload?: () => void;
+  /** Send the first half of the body, then hold the connection open (a download under way, to be killed). */
+  stall?: boolean;
+}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     const json = (status: number, body: unknown) => {
@@ -31,11 +38,19 @@ export async function scriptedReports(options: { id: string; body: string; fileS
     if (url.pathname === '/files/report.csv') {
       options.onDownload?.();
       res.writeHead(200, { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(options.body) });
+      if (options.stall) return res.write(options.body.slice(0, options.body.length / 2));
       return res.end(options.body);
     }
     json(404, { code: 'NOT_FOUND', message: 'no route' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, user: new TestUser({ url } as Sandbox, { PLATFORM_TOKEN: 'scripted-token' }), close: () => server.close() };
+  return {
+    url,
+    user: new TestUser({ url } as Sandbox, { PLATFORM_TOKEN: 'scripted-token' }),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }

@@ -32,7 +32,7 @@ export const EXPLAINED = [
     why: "not worth a test: a default journal name's random suffix has 7 characters instead of 8 (still unique with the time; nothing parses it)",
   },
   {
-    file: 'src/bulk/process-alive.ts',
+    file: 'src/process-alive.ts',
     description: "slice argument 1: stat.lastIndexOf(')') + 2 + 1",
     why: "equivalent: it skips the one-character state field, leaving a leading space, so split(' ') puts an empty field first and index 19 is the same start time",
   },

@@ -14,7 +14,7 @@ import { CommandError, UsageError } from '../../../errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
 import { write } from '../../../stream-write.js';
-import { partPath, syncToDisk } from '../../../part-file.js';
+import { partPath, removeStaleParts, syncToDisk } from '../../../part-file.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
 
@@ -151,6 +151,7 @@ function fileTarget(file: string, force: boolean): SaveTarget {
     // Each attempt writes a new temporary file; a restarted download discards the last one.
     open: () => {
       if (current) discarding.push(current.discard());
+      else removeStaleParts(file);
       const partial = partPath(file);
       current = openAttempt(partial, file);
       return current.sink;
