@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isRunning } from './process-alive.js';
+import { removeLeftByGone } from './process-alive.js';
 
 /**
  * The hidden name beside `file` that it is written under until it is whole:
@@ -20,24 +20,11 @@ export function partPath(file: string): string {
  * retried after kills would otherwise leave a hidden copy, up to the report's size, each time.
  */
 export function removeStaleParts(file: string): void {
-  const dir = path.dirname(file);
   const prefix = `.${path.basename(file)}.`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  removeLeftByGone(path.dirname(file), (name) => {
     const writer = name.startsWith(prefix) ? /^(\d+)-[0-9a-f]{12}\.part$/.exec(name.slice(prefix.length)) : null;
-    const pid = writer ? Number(writer[1]) : 0;
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
-    try {
-      fs.rmSync(path.join(dir, name), { force: true });
-    } catch {
-      // removed meanwhile, or not ours to remove
-    }
-  }
+    return writer ? Number(writer[1]) : 0;
+  });
 }
 
 /**

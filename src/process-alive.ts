@@ -1,5 +1,7 @@
-// Whether the process that left something behind (a spool, a journal's lock) is still there.
+// Whether the process that left something behind (a spool, a journal's lock, a file's part) is
+// still there, and removing what gone processes left.
 import fs from 'node:fs';
+import path from 'node:path';
 
 export function isRunning(pid: number): boolean {
   try {
@@ -21,5 +23,28 @@ export function processStart(pid: number): string | undefined {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Removes the entries of `dir` that a process now gone left behind (a process killed with
+ * SIGKILL cannot remove its own): `writerOf` reads the writer's pid from a name (0: not such
+ * an entry).
+ */
+export function removeLeftByGone(dir: string, writerOf: (name: string) => number): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = writerOf(name);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    } catch {
+      // another user's, or removed meanwhile: not ours to worry about
+    }
   }
 }

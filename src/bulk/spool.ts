@@ -7,7 +7,7 @@ import path from 'node:path';
 import { ChunkedWriter } from '../stream-write.js';
 import type { PartialChanges, RowProblem } from './row-mapping.js';
 import type { Expectation } from './row-change.js';
-import { isRunning } from '../process-alive.js';
+import { removeLeftByGone } from '../process-alive.js';
 
 /**
  * `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create);
@@ -26,21 +26,7 @@ const PREFIX = 'platform-bulk-';
  * Ctrl-C) cannot remove its own, and it holds a copy of every input row.
  */
 function removeOrphans(tmpdir: string): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(tmpdir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : 0;
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
-    try {
-      fs.rmSync(path.join(tmpdir, name), { recursive: true, force: true });
-    } catch {
-      // another user's, or removed meanwhile: not ours to worry about
-    }
-  }
+  removeLeftByGone(tmpdir, (name) => (name.startsWith(PREFIX) ? Number(name.slice(PREFIX.length).split('-')[0]) : 0));
 }
 
 /**
