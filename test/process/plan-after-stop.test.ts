@@ -67,11 +67,15 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     expect(apply.code).toBe(2);
     expect(apply.stderr).toContain(`no such plan ${plan}`);
     expect(sandbox.stats.writesById.size).toBe(0);
-    // What the killed run was writing stays beside FILE, hidden: a dot file ending .part, as a report download's.
+    // What the killed run was writing stays beside FILE, hidden: a dot file ending .part, as a report download's,
+    // named with its writer's pid; the next dry run to FILE removes it (its writer is gone).
     const [partial, ...more] = leftovers();
     expect(more).toEqual([]);
-    expect(partial).toMatch(/^\.killed-plan\.ndjson\.[0-9a-f]{12}\.part$/);
-    fs.rmSync(path.join(dir, partial!));
+    expect(partial).toMatch(/^\.killed-plan\.ndjson\.\d+-[0-9a-f]{12}\.part$/);
+    const again = await runCli(dryRunArgs(plan), env());
+    expect(again.code, again.stderr).toBe(0);
+    expect(leftovers()).toEqual([path.basename(plan)]);
+    fs.rmSync(plan);
   }, 60_000);
 
   it('a dry run that goes through every row writes the whole plan (0600), which apply then sends', async () => {
