@@ -40,3 +40,14 @@ export function syncToDisk(file: string): void {
     fs.closeSync(fd);
   }
 }
+
+/** Whether two paths name one file (the same path, or one file by two names: a link, `./`, another case). */
+export function sameFile(a: string, b: string): boolean {
+  if (path.resolve(a) === path.resolve(b)) return true;
+  try {
+    const [x, y] = [fs.statSync(a), fs.statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false; // one of them does not exist (yet)
+  }
+}

@@ -292,7 +292,7 @@ describe('plan, then apply', () => {
     expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
   });
 
-  it('--plan without --dry-run, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {
+  it('--plan without --dry-run, or naming the input, and a file that is not a plan, are refused naming them (exit 2, nothing sent)', async () => {
     const e = campaigns[5]!;
     const noDry = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--plan', path.join(dir, 'p.ndjson')]);
     expect(noDry.code).toBe(2);
@@ -310,6 +310,18 @@ describe('plan, then apply', () => {
     const folder = await user.run(['ads', 'campaigns', 'patch', e.campaign_id, '--name', 'x', '--dry-run', '--plan', dir]);
     expect(folder.code).toBe(2);
     expect(folder.stderr.trim()).toBe(`--plan: ${dir} is a directory`);
+    // The input itself, by its name or another (a typo that would have replaced it with the plan): kept.
+    const input = csv('input.csv', [
+      ['campaign_id', 'name'],
+      [e.campaign_id, 'x'],
+    ]);
+    fs.linkSync(input, path.join(dir, 'input-link.csv'));
+    for (const plan of [input, path.join(dir, '.', 'input-link.csv')]) {
+      const itself = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', plan]);
+      expect(itself.code).toBe(2);
+      expect(itself.stderr).toBe(`--plan: ${plan} is the input (--from-csv); name another file for the plan\n`);
+    }
+    expect(fs.readFileSync(input, 'utf8')).toBe(`campaign_id,name\n${e.campaign_id},x\n`);
     expect(sandbox.stats.requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(sandbox.stats.writesById.get(e.campaign_id)).toBeUndefined();
   });

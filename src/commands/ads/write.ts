@@ -20,6 +20,7 @@ import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
 import { quoteArgs, resumeCommand } from '../quote.js';
 import { parseShard } from '../../bulk/shard.js';
+import { sameFile } from '../../part-file.js';
 
 export interface WriteRequest {
   /** The command line, for the command that resumes an interrupted run. */
@@ -56,11 +57,15 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   const { flags } = request;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   if (flags.maxRate !== undefined && !(flags.maxRate > 0)) throw new UsageError('--max-rate: give requests per second above 0 (e.g. 5 or 0.5)');
+  if (flags.plan !== undefined && !flags.dryRun)
+    throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');
+  // The plan replaces FILE once whole: its own input would be gone.
+  const input = 'csv' in source ? ['--from-csv', source.csv] : 'json' in source ? ['--from-json', source.json] : undefined;
+  if (flags.plan !== undefined && input && input[1] !== '-' && sameFile(flags.plan, input[1]!))
+    throw new UsageError(`--plan: ${flags.plan} is the input (${input[0]}); name another file for the plan`);
   const client = await ctx.client();
   if (flags.maxRate !== undefined) client.http.governor?.limit(flags.maxRate);
   const started = ctx.clock.now();
-  if (flags.plan !== undefined && !flags.dryRun)
-    throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');
   const about = {
     command: quoteArgs(request.argv),
     argv: [...request.argv],
