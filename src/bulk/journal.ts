@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { UsageError } from '../errors.js';
+import { endsWithNewline } from '../ndjson-append.js';
 import type { ResultRow } from './results.js';
 import type { RowIdentity } from './row-identity.js';
 import type { RowChange } from './row-change.js';
@@ -315,17 +316,6 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
   // A batch whose rows all have results (an item retried in a later batch) is not in flight.
   const inFlight = [...sent.values()].filter((batch) => batch.rows.some((key) => !done.has(key)));
   return { run, done, inFlight };
-}
-
-function endsWithNewline(file: string): boolean {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const last = Buffer.alloc(1);
-    return size === 0 || (fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** Whether a file is a journal (its first record is a run), not a results file. */

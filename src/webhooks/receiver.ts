@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureLine } from './capture.js';
+import { endsWithNewline } from '../ndjson-append.js';
 import { readBody } from '../http/read-body.js';
 import { readEventFields } from './events.js';
 import { matches } from './hmac.js';
@@ -122,7 +123,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       }),
     );
   }
-  const saveFd = options.savePath ? fs.openSync(options.savePath, 'a', 0o600) : undefined;
+  const saveFd = options.savePath ? openCapture(options.savePath) : undefined;
 
   const server = http.createServer((req, res) => {
     if (req.method !== 'POST') {
@@ -251,4 +252,11 @@ function headerValue(req: { rawHeaders: string[] }, name: string): string | unde
     if (req.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) return req.rawHeaders[i + 1];
   }
   return undefined;
+}
+
+/** The --save file, opened for appending after what earlier listeners saved (a line they left cut short is closed off). */
+function openCapture(file: string): number {
+  const fd = fs.openSync(file, 'a', 0o600);
+  if (!endsWithNewline(file)) fs.writeSync(fd, '\n');
+  return fd;
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The files whose mutants are generated (curated mutants may name others). */
-export const MUTATED = /^src\/(bulk\/[^/]+|process-alive|webhooks\/(signature|hmac))\.ts$/;
+export const MUTATED = /^src\/(bulk\/[^/]+|process-alive|ndjson-append|webhooks\/(signature|hmac))\.ts$/;
 
 /** In-process CLI tests of bulk patch/create (TestUser.run imports src: no build needed). */
 const BULK_CLI = [
@@ -27,7 +27,7 @@ const BY_SOURCE = [
   [/^src\/bulk\//, BULK_CLI],
   [/^src\/bulk\/(sources|json-items|utf8-chunks|csv-columns|row-mapping|pipeline|spool|repeated-keys|dayparting|resource-schemas)\.ts$/, BULK_INPUT],
   [/^src\/bulk\/(journal|journal-lock|runner|resume|resume-check|row-identity|results)\.ts$/, BULK_PROCESS],
-  [/^src\/process-alive\.ts$/, BULK_PROCESS],
+  [/^src\/(process-alive|ndjson-append)\.ts$/, BULK_PROCESS],
   [/^src\/bulk\/current\.ts$/, ['test/sandbox/current-lookup.test.ts', 'test/cli/retry.test.ts']],
   [/^src\/webhooks\//, WEBHOOKS],
 ];

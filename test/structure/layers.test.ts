@@ -25,7 +25,7 @@ const LAYERS: Array<[string, RegExp]> = [
   ['webhooks', /^src\/webhooks\//],
   ['http', /^src\/http\//],
   ['config', /^src\/config\//],
-  ['base', /^src\/(io|errors|version|stream-write|part-file|process-alive)\.ts$|^src\/(schemas|types)\//],
+  ['base', /^src\/(io|errors|version|stream-write|part-file|process-alive|ndjson-append)\.ts$|^src\/(schemas|types)\//],
 ];
 
 function layerOf(file: string): number {

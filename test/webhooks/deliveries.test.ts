@@ -72,6 +72,9 @@ describe('sandbox deliveries to webhooks listen', () => {
     const app = await receiver();
     const sandbox = await fastSandbox();
     const save = path.join(tempDir(), 'deliveries.ndjson');
+    // An earlier listener's last line, cut short (the machine went down mid-write): closed off, not joined to the next.
+    const cut = '{"at":1764201600000,"method":"POST","pa';
+    fs.writeFileSync(save, cut);
     const listener = await listen(sandbox, ['--forward-to', app.url, '--save', save]);
     sandbox.webhooks.setUrl(SANDBOX_DEMO_CLIENT_ID, `${listener.url}/webhooks`);
 
@@ -99,11 +102,9 @@ describe('sandbox deliveries to webhooks listen', () => {
 
     // What the app received is what the sandbox sent: same bytes, same signature and environment.
     expect(app.received).toHaveLength(6);
-    const saved = fs
-      .readFileSync(save, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const [earlier, ...lines] = fs.readFileSync(save, 'utf8').trim().split('\n');
+    expect(earlier).toBe(cut);
+    const saved = lines.map((l) => JSON.parse(l));
     expect(saved).toHaveLength(6);
     app.received.forEach((got, i) => {
       const original = Buffer.from(saved[i].body_base64, 'base64');

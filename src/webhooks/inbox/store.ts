@@ -61,22 +61,27 @@ export class InboxStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+    /** Lines not read: an older version's, or one cut short by a crash (kept, it would swallow the next record appended). */
+    let unread = 0;
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
         const record = JSON.parse(line) as InboxRecord;
-        if (typeof record.id !== 'string' || typeof record.seq !== 'number') continue;
+        if (typeof record.id !== 'string' || typeof record.seq !== 'number') {
+          unread++;
+          continue;
+        }
         this.#records.delete(record.id); // re-inserted: the map keeps arrival order of last writes
         this.#records.set(record.id, record);
         this.#seq = Math.max(this.#seq, record.seq);
         this.#lines++;
       } catch {
-        // a line cut short by a crash: the rest is still good
+        unread++; // a line cut short by a crash: the rest is still good
       }
     }
     this.#trim();
-    // Lines of older versions or dropped records: rewrite the file without them.
-    if (this.#lines > this.#records.size) this.#compact();
+    // Lines not read, or of dropped records: rewrite the file without them.
+    if (unread > 0 || this.#lines > this.#records.size) this.#compact();
   }
 
   nextSeq(): number {
