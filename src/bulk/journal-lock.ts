@@ -52,6 +52,19 @@ export function takeLock(lockPath: string, now: Date, held: (holder: Holder | un
   }
 }
 
+/**
+ * The lock at `lockPath` where it can be written; none where it cannot (its folder read-only,
+ * or not a folder): what it guards then goes unguarded, as it did before locks.
+ */
+export function takeLockIfWritable(lockPath: string, now: Date, held: (holder: Holder | undefined) => Error): JournalLock | undefined {
+  try {
+    return takeLock(lockPath, now, held);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    return undefined;
+  }
+}
+
 /** Whether a live run holds the journal (a lock left by a killed one does not count). */
 export function isLocked(journal: string): boolean {
   const holder = parseHolder(readText(`${journal}.lock`) ?? '');

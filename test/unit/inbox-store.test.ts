@@ -20,7 +20,7 @@ function record(id: string, seq: number): InboxRecord {
     event_type: 'requests.status_changed',
     resource_id: null,
     status: 'completed',
-    verdict: 'valid' as InboxRecord['verdict'],
+    verdict: { valid: true, message: 'valid signature', diagnosis: null, notes: [] },
     duplicate: false,
     out_of_order: false,
     catch_up: false,

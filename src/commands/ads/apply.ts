@@ -5,7 +5,7 @@ import { errorLine, UsageError } from '../../errors.js';
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
-import { holderText, takeLock, type JournalLock } from '../../bulk/journal-lock.js';
+import { holderText, takeLockIfWritable, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, undoOf, type RunSummary } from '../../bulk/runs.js';
 import { notedRuns, noteJournal } from '../../bulk/plan-runs.js';
 import { parseShard, shardName, shardPart, type Shard } from '../../bulk/shard.js';
@@ -53,16 +53,11 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
  */
 function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undefined): JournalLock | undefined {
   const name = `plan-${plan}${shardPart(shard)}.lock`;
-  try {
-    return takeLock(
-      path.join(runsDirectory(ctx.env, os.homedir()), name),
-      new Date(ctx.clock.now()),
-      (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
-    );
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    return undefined;
-  }
+  return takeLockIfWritable(
+    path.join(runsDirectory(ctx.env, os.homedir()), name),
+    new Date(ctx.clock.now()),
+    (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
+  );
 }
 
 /** A journal outside the runs directory is noted there, so that an apply without --journal finds its run. */

@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { holderText, takeLock, type JournalLock } from '../../../bulk/journal-lock.js';
+import { holderText, takeLockIfWritable, type JournalLock } from '../../../bulk/journal-lock.js';
 import { readHistory, type RunSummary } from '../../../bulk/runs.js';
 import { undoRows, unknownCreates } from '../../../bulk/undo.js';
 import type { Invocation } from '../../spec.js';
@@ -20,16 +20,11 @@ export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], in
 
 /** The run's journal lock; none when it cannot be written (a journal kept on read-only storage). */
 function lockRun(ctx: Context, found: RunSummary): JournalLock | undefined {
-  try {
-    return takeLock(
-      `${found.path}.lock`,
-      new Date(ctx.clock.now()),
-      (holder) => new UsageError(`RUN: ${found.run} is still going (${holderText(holder)}); undo it once it has ended`),
-    );
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    return undefined;
-  }
+  return takeLockIfWritable(
+    `${found.path}.lock`,
+    new Date(ctx.clock.now()),
+    (holder) => new UsageError(`RUN: ${found.run} is still going (${holderText(holder)}); undo it once it has ended`),
+  );
 }
 
 async function undo(ctx: Context, flags: RunsUndoFlags, found: RunSummary, invocation: Invocation): Promise<void> {
