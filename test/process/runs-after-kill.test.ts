@@ -127,7 +127,9 @@ describe('a run killed with batches in flight', () => {
     const during = await run([...patch, '--resume', journal]);
     expect(during.code, during.stderr).toBe(2);
     // (refused for the lock; or, on a machine so loaded that the undo ended before this resume began, as undone)
-    expect(during.stderr).toMatch(/^--resume: .* (is in use by another run \(pid \d+, started .*\)|was undone by run \w{8}, so it is not resumed .*)\n$/);
+    expect(during.stderr).toMatch(
+      /^--resume: .* (is in use by another run \(pid \d+, started .*\); wait for it to end, or stop it first|was undone by run \w{8}, so it is not resumed .*)\n$/,
+    );
     const undo = await undoing;
     expect(undo.code, undo.stderr).toBe(0);
     const results = undo.stdout
