@@ -131,6 +131,14 @@ describe('every write run is kept', () => {
     expect(table.stdout).toContain(`name: ${target.name} -> One change`);
     expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);
     expect((await all()).get(target.campaign_id)!.name).toBe(target.name);
+    // Undone already: a retry of the undo (a script's) has nothing to do, exit 0, no run made.
+    const count = (await runs()).length;
+    const writes = sandbox.stats.writesById.get(target.campaign_id);
+    const retry = await user.run(['ads', 'runs', 'undo', newest.run]);
+    const undoRun = (await runs()).at(-1)!.run.slice(-8);
+    expect([retry.code, retry.stderr]).toEqual([0, `Nothing to undo: run ${newest.run} was undone by run ${undoRun}\n`]);
+    expect(sandbox.stats.writesById.get(target.campaign_id)).toBe(writes);
+    expect(await runs()).toHaveLength(count);
 
     // -L N: the newest N, in the list's order (the undo just made is the last).
     const every = await runs();
