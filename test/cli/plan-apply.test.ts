@@ -322,6 +322,11 @@ describe('plan, then apply', () => {
       expect(itself.stderr).toBe(`--plan: ${plan} is the input (--from-csv); name another file for the plan\n`);
     }
     expect(fs.readFileSync(input, 'utf8')).toBe(`campaign_id,name\n${e.campaign_id},x\n`);
+    // Nor stdout: a file named - would be written.
+    const dash = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', '-']);
+    expect([dash.code, dash.stderr]).toEqual([2, '--plan: give a file name (the plan is applied from it with platform ads apply FILE), not -\n']);
+    const journal = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--journal', '-']);
+    expect([journal.code, journal.stderr]).toEqual([2, '--journal: give a file name (the run is resumed from it with --resume FILE), not -\n']);
     expect(sandbox.stats.requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(sandbox.stats.writesById.get(e.campaign_id)).toBeUndefined();
   });

@@ -59,6 +59,9 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   if (flags.maxRate !== undefined && !(flags.maxRate > 0)) throw new UsageError('--max-rate: give requests per second above 0 (e.g. 5 or 0.5)');
   if (flags.plan !== undefined && !flags.dryRun)
     throw new UsageError('--plan writes the plan of a dry run: add --dry-run (then send it with platform ads apply FILE)');
+  // A plan and a journal are read back (`ads apply FILE`, `--resume FILE`): files, never stdout.
+  if (flags.plan === '-') throw new UsageError('--plan: give a file name (the plan is applied from it with platform ads apply FILE), not -');
+  if (flags.journal === '-') throw new UsageError('--journal: give a file name (the run is resumed from it with --resume FILE), not -');
   // The plan replaces FILE once whole: its own input would be gone.
   const input = 'csv' in source ? ['--from-csv', source.csv] : 'json' in source ? ['--from-json', source.json] : undefined;
   if (flags.plan !== undefined && input && input[1] !== '-' && sameFile(flags.plan, input[1]!))
