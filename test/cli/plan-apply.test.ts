@@ -325,6 +325,8 @@ describe('plan, then apply', () => {
     // Nor stdout: a file named - would be written.
     const dash = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--dry-run', '--plan', '-']);
     expect([dash.code, dash.stderr]).toEqual([2, '--plan: give a file name (the plan is applied from it with platform ads apply FILE), not -\n']);
+    const stdin = await user.run(['ads', 'apply', '-'], { stdin: fs.readFileSync(input, 'utf8') });
+    expect([stdin.code, stdin.stderr]).toEqual([2, 'PLAN: give the plan file that --dry-run --plan wrote (it is read twice, so not from stdin), not -\n']);
     const journal = await user.run(['ads', 'campaigns', 'patch', '--from-csv', input, '--journal', '-']);
     expect([journal.code, journal.stderr]).toEqual([2, '--journal: give a file name (the run is resumed from it with --resume FILE), not -\n']);
     expect(sandbox.stats.requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
