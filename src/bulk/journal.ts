@@ -46,6 +46,8 @@ export interface RunRecord {
   rows?: number;
   /** The run this one undoes (`runs undo`). */
   undoes?: string;
+  /** When that run started: with its name, which run it is (two journals elsewhere can share a name). */
+  undoesStarted?: string;
   /** The plan this run applies (`ads apply`): a second apply of it goes on with this run. */
   plan?: string;
 }

@@ -80,8 +80,9 @@ export interface RunAbout {
   /** The command's arguments, for the command that resumes the run. */
   argv: string[];
   profile: string;
-  /** The run it undoes (`runs undo`). */
+  /** The run it undoes (`runs undo`), and when that run started. */
   undoes?: string;
+  undoesStarted?: string;
   /** The plan it applies (`ads apply`; plan.ts, planIdentity). */
   plan?: string;
 }

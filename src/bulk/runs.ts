@@ -70,11 +70,14 @@ export function listRuns(dir: string): RunSummary[] {
 
 /**
  * The undo of a run (`runs undo`, named in its record), if one was made: such a run is not
- * resumed, or its other rows would be applied over the undo. (An undo names the run by its
- * journal's name; one started before the run is of another journal of that name.)
+ * resumed, or its other rows would be applied over the undo. An undo names the run by its
+ * journal's name and its start (two journals kept elsewhere can share a name); an earlier
+ * version's undo by its name alone, and it started after the run.
  */
 export function undoOf(runs: readonly RunSummary[], run: string, started: string): RunSummary | undefined {
-  return runs.find(({ record }) => record.undoes === run && record.started >= started);
+  return runs.find(
+    ({ record }) => record.undoes === run && (record.undoesStarted === undefined ? record.started >= started : record.undoesStarted === started),
+  );
 }
 
 /** A run's last part (the 8 characters after the last `-`): what a table shows, and enough to name it. */

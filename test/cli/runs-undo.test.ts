@@ -236,6 +236,26 @@ describe('every write run is kept', () => {
     expect((await all()).get(row!.id)).toMatchObject({ name: 'Made to be undone', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
   });
 
+  it('an undo names the run it undid by name and start: another journal of the same name elsewhere is not taken as undone', async () => {
+    const [first, second] = [...(await all()).values()].slice(-2);
+    const journals = ['a', 'b'].map((folder) => {
+      fs.mkdirSync(path.join(dir, folder), { recursive: true });
+      return path.join(dir, folder, 'run.ndjson');
+    });
+    for (const [i, c] of [first!, second!].entries()) {
+      const patched = await user.run(['ads', 'campaigns', 'patch', c.campaign_id, '--name', `Same journal name ${i}`, '--journal', journals[i]!]);
+      expect(patched.code, patched.stderr).toBe(0);
+    }
+    const undo = await user.run(['ads', 'runs', 'undo', journals[0]!]);
+    expect(undo.code, undo.stderr).toBe(0);
+    // The first is undone: not resumed. The second, of the same name but started before that undo, is not.
+    const refused = await user.run(['ads', 'campaigns', 'patch', first!.campaign_id, '--name', 'Same journal name 0', '--resume', journals[0]!]);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(/^--resume: run run was undone by run \w{8}, so it is not resumed/)]);
+    const resumed = await user.run(['ads', 'campaigns', 'patch', second!.campaign_id, '--name', 'Same journal name 1', '--resume', journals[1]!, '-o', 'json']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect((JSON.parse(resumed.stdout) as Result[]).map((r) => [r.id, r.result, r.error_code])).toEqual([[second!.campaign_id, 'skipped', 'AlreadyApplied']]);
+  });
+
   it('runs prune removes runs by age (against the clock) or count', async () => {
     const count = (await runs()).length;
     expect(count).toBeGreaterThan(2);

@@ -40,6 +40,7 @@ export interface Replay {
   scope: AdsScope;
   rows: AsyncIterable<PlannedRow> | Iterable<PlannedRow>;
   undoes?: string;
+  undoesStarted?: string;
   /** The plan applied (plan.ts, planIdentity). */
   plan?: string;
 }
@@ -56,6 +57,7 @@ export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Repla
     fromFlags: () => ({}),
     source: { planned: replay.rows, force: Boolean(flags.force) },
     ...(replay.undoes ? { undoes: replay.undoes } : {}),
+    ...(replay.undoesStarted ? { undoesStarted: replay.undoesStarted } : {}),
     ...(replay.plan ? { plan: replay.plan } : {}),
   });
 }

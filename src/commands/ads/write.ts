@@ -31,8 +31,9 @@ export interface WriteRequest {
   flags: BulkFlags;
   /** Rows from elsewhere than the input flags: a plan (`apply`) or an undo (`runs undo`). */
   source?: BulkSource;
-  /** The run an undo undoes (kept in its journal). */
+  /** The run an undo undoes, and when it started (kept in its journal). */
   undoes?: string;
+  undoesStarted?: string;
   /** The plan an apply applies (kept in its journal). */
   plan?: string;
   /** The field flags given on the command line (they conflict with --from-csv/--from-json). */
@@ -74,6 +75,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
     argv: [...request.argv],
     profile: (await ctx.profile()).name,
     ...(request.undoes ? { undoes: request.undoes } : {}),
+    ...(request.undoesStarted ? { undoesStarted: request.undoesStarted } : {}),
     ...(request.plan ? { plan: request.plan } : {}),
   };
   // One item from flags, for a person at a terminal: a sentence, not a one-row batch table.

@@ -59,6 +59,7 @@ async function undo(ctx: Context, flags: RunsUndoFlags, found: RunSummary, invoc
       scope: record.scope,
       rows: undo,
       undoes: found.run,
+      undoesStarted: found.record.started,
     },
   );
 }
