@@ -81,3 +81,19 @@ describe('webhooks listen --forward-to', () => {
     expect(result.stderr).toMatch(/3 deliveries, 3 valid, .*, 3 not forwarded\./);
   });
 });
+
+describe('webhooks listen that cannot start', () => {
+  it('a port in use, or a --save it cannot write: one line naming the flag, exit 2', async () => {
+    const busy = new URL(sandbox.url).port;
+    const inUse = await user.run(['webhooks', 'listen', '--port', busy]);
+    expect([inUse.code, inUse.stderr]).toEqual([
+      2,
+      `--port ${busy}: the port is in use on 127.0.0.1; stop what listens there, or give another (--port 0 picks a free one)\n`,
+    ]);
+    const nowhere = '/nonexistent-folder/deliveries.ndjson';
+    const unwritable = await user.run(['webhooks', 'listen', '--port', '0', '--save', nowhere]);
+    expect([unwritable.code, unwritable.stderr]).toEqual([2, `--save: cannot write ${nowhere} (ENOENT)\n`]);
+    const folder = await user.run(['webhooks', 'listen', '--port', '0', '--save', '.']);
+    expect([folder.code, folder.stderr]).toEqual([2, '--save: cannot write . (EISDIR)\n']);
+  });
+});

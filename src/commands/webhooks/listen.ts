@@ -67,6 +67,8 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
       const time = new Date(ctx.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
       writeRecord(ctx, { time, ...event }, () => `${time}  ${eventLine(event)}`, { log: true });
     },
+  }).catch((error: unknown) => {
+    throw listenFailure(error, flags.port, flags.save);
   });
   const routed = routes
     .entries()
@@ -128,4 +130,13 @@ export function eventLine(e: ReceivedEvent): string {
   if (e.reason) line += `  (${e.reason}${e.reason === BODY_MISMATCH ? `: ${SIGNATURE_MISMATCH_ADVICE}` : ''})`;
   if (e.catch_up) line += '  catch-up';
   return line;
+}
+
+/** Why the listener could not start, as one line naming the flag (exit 2), when a flag is why. */
+function listenFailure(error: unknown, port: number | undefined, save: string | undefined): unknown {
+  const { code, syscall, path } = error as NodeJS.ErrnoException;
+  if (code === 'EADDRINUSE')
+    return new UsageError(`--port ${port}: the port is in use on 127.0.0.1; stop what listens there, or give another (--port 0 picks a free one)`);
+  if (save !== undefined && syscall === 'open' && path === save) return new UsageError(`--save: cannot write ${save} (${code})`);
+  return error;
 }
