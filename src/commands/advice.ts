@@ -46,8 +46,8 @@ export function adviceFor(error: unknown): string | undefined {
   return undefined;
 }
 
-/** After a delivery whose signature does not match its body (listen's line for it). */
-export const SIGNATURE_MISMATCH_ADVICE = 'run `platform webhooks verify` on the saved delivery to see why';
+/** After a delivery whose signature does not match its body, when none of the usual changes explains it (listen's line for it). */
+export const SIGNATURE_MISMATCH_ADVICE = 'wrong secret, or not the body that was signed (none of the usual changes to a body explains it)';
 
 /** The command that gives a profile its base URL. */
 export function baseUrlAdvice(profile: string): string {

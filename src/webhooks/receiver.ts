@@ -18,7 +18,7 @@ import { EventLedger } from './ledger.js';
 import { endToEnd } from './http-post.js';
 import { ForwardQueue, type ForwardReport } from './forward-queue.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
-import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from './signature.js';
+import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER, type ParsedSignature } from './signature.js';
 import { parseRoutes, type ForwardRoutes } from './forward-routes.js';
 import { randomUUID } from 'node:crypto';
 
@@ -34,6 +34,8 @@ export interface ReceivedEvent {
   valid: boolean;
   /** Why the signature is invalid (never the secret). */
   reason?: string;
+  /** What explains a body that does not match its signature, when one of the usual changes does (`verify`'s diagnosis). */
+  explanation?: string;
   event_type?: string;
   resource_id?: string;
   status?: string;
@@ -76,6 +78,8 @@ export interface ReceiverOptions {
   forwardTimeoutMs?: number;
   /** Append each delivery to this NDJSON file. */
   savePath?: string;
+  /** What explains a body whose signature does not match (the diagnosis `webhooks verify` gives), if anything does. */
+  explainMismatch?: (body: Buffer, signature: ParsedSignature) => string | undefined;
   now: () => number;
   onEvent: (event: ReceivedEvent) => void;
   /** Chatter: refused bodies, a full queue. */
@@ -165,12 +169,16 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     const header = headerValue(req, SIGNATURE_HEADER);
     let valid = false;
     let reason: string | undefined;
+    let explanation: string | undefined;
     if (header === undefined) reason = `no ${SIGNATURE_HEADER} header`;
     else {
       const parsed = parseSignature(header);
       if (!parsed.ok) reason = `${SIGNATURE_HEADER} ${parsed.problem}`;
       else if (matches(body, options.secret, parsed.signature.bytes)) valid = true;
-      else reason = BODY_MISMATCH;
+      else {
+        reason = BODY_MISMATCH;
+        explanation = options.explainMismatch?.(body, parsed.signature);
+      }
     }
     const target = routes.targetFor(fields.event_type);
     const queue = target === undefined ? undefined : queues.get(target);
@@ -187,6 +195,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     const event: ReceivedEvent = {
       valid,
       ...(reason ? { reason } : {}),
+      ...(explanation ? { explanation } : {}),
       event_type: fields.event_type,
       resource_id: fields.resource_id,
       status: fields.status,

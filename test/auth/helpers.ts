@@ -10,6 +10,7 @@ import { answerConsent } from '../sandbox/oauth-helpers.js';
 export interface LiveRun {
   done: Promise<CliResult>;
   stdin: PassThrough;
+  stdout(): string;
   stderr(): string;
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
@@ -46,6 +47,7 @@ export function startCli(user: TestUser, args: string[], options: LiveOptions = 
   return {
     done,
     stdin,
+    stdout: () => out,
     stderr: () => err,
     waitForStderr(pattern, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

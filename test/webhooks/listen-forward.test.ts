@@ -82,6 +82,29 @@ describe('webhooks listen --forward-to', () => {
   });
 });
 
+describe('webhooks listen, a body that does not match its signature', () => {
+  it("its line says which usual change explains it (verify's diagnosis), or that none does", async () => {
+    const controller = new AbortController();
+    const run = startCli(user, ['webhooks', 'listen', '--port', '0'], { signal: controller.signal });
+    const [, url] = await run.waitForStderr(/Listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const body = event('m-1', 'r-m-1');
+    // Signed without the newline a proxy (or `echo`) then added; and signed with a secret this user does not have.
+    await fetch(url!, { method: 'POST', body: `${body}\n`, headers: { 'x-platform-signature': sign(Buffer.from(body), secret) } });
+    await fetch(url!, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), 'not-a-secret-here') } });
+    await until(() => (run.stdout().match(/invalid/g) ?? []).length === 2, 'the two lines');
+    controller.abort();
+    const result = await run.done;
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^\S+  invalid  .*\(the HMAC-SHA256 of the body does not match: it matches the body without its final newline: a newline was added/,
+    );
+    expect(lines[1]).toMatch(
+      /the HMAC-SHA256 of the body does not match: wrong secret, or not the body that was signed \(none of the usual changes to a body explains it\)/,
+    );
+    expect(result.stdout).not.toContain('not-a-secret-here');
+  });
+});
+
 describe('webhooks listen that cannot start', () => {
   it('a port in use, or a --save it cannot write: one line naming the flag, exit 2', async () => {
     const busy = new URL(sandbox.url).port;

@@ -8,7 +8,8 @@ import { EVENT_TYPES } from '../../webhooks/events.js';
 import { BODY_MISMATCH, type ReceivedEvent } from '../../webhooks/receiver.js';
 import { SIGNATURE_MISMATCH_ADVICE } from '../advice.js';
 import type { ForwardReport } from '../../webhooks/forward-queue.js';
-import { webhookSecret } from './secret.js';
+import { otherSecrets, webhookSecret } from './secret.js';
+import { verify } from '../../webhooks/signature.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
 import type { WebhooksListenFlags } from './spec.js';
@@ -37,6 +38,8 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     throw new UsageError(`--host must be an address or host name, not ${JSON.stringify(flags.host)}`);
   const sinceMs = flags.since === undefined ? undefined : sinceOf(ctx, flags.since);
   const secret = await webhookSecret(ctx);
+  // Another secret this user has (the profile's or PLATFORM_WEBHOOK_SECRET) may be the one a mismatched body was signed with.
+  const alternatives = await otherSecrets(ctx, secret);
   const { startReceiver } = await import('../../webhooks/receiver.js');
   if (flags.queueSize !== undefined && !(Number.isInteger(flags.queueSize) && flags.queueSize > 0))
     throw new UsageError('--queue-size must be a whole number, 1 or more');
@@ -52,6 +55,7 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     queueSize: flags.queueSize,
     forwardTimeoutMs: flags.forwardTimeout === undefined ? undefined : flags.forwardTimeout * 1000,
     savePath: flags.save,
+    explainMismatch: (body, signature) => verify(body, secret, signature, { alternatives }).diagnosis?.message,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
     onForward: (report) => {
@@ -127,7 +131,7 @@ export function eventLine(e: ReceivedEvent): string {
   let line = cells.join('  ');
   if (e.duplicate) line += '  duplicate (ignored)';
   if (e.out_of_order) line += `  out of order (keeping ${e.latest})`;
-  if (e.reason) line += `  (${e.reason}${e.reason === BODY_MISMATCH ? `: ${SIGNATURE_MISMATCH_ADVICE}` : ''})`;
+  if (e.reason) line += `  (${e.reason}${e.reason === BODY_MISMATCH ? `: ${e.explanation ?? SIGNATURE_MISMATCH_ADVICE}` : ''})`;
   if (e.catch_up) line += '  catch-up';
   return line;
 }
