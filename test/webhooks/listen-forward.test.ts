@@ -96,7 +96,7 @@ describe('webhooks listen, a body that does not match its signature', () => {
     const result = await run.done;
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(
-      /^\S+  invalid  .*\(the HMAC-SHA256 of the body does not match: it matches the body without its final newline: a newline was added/,
+      /^\S+ {2}invalid {2}.*\(the HMAC-SHA256 of the body does not match: it matches the body without its final newline: a newline was added/,
     );
     expect(lines[1]).toMatch(
       /the HMAC-SHA256 of the body does not match: wrong secret, or not the body that was signed \(none of the usual changes to a body explains it\)/,
