@@ -84,25 +84,31 @@ export function bodyCandidates(body: Buffer): Candidate[] {
     return out;
   }
   const pretty = /\n\s|^\{\s|":\s/.test(stripped);
-  const compact = JSON.stringify(parsed);
-  add({
-    case: pretty ? 'pretty-printed' : 're-encoded',
-    body: Buffer.from(compact),
-    message: pretty
-      ? 'it matches the same JSON written compactly: your copy was pretty-printed (re-serialized) after it was signed; verify over the raw bytes as received, not a re-serialized body'
-      : 'it matches the body re-encoded from parsed JSON (compact, its escapes normalised): one side signed or checked a re-serialized body; verify over the raw body as received',
-  });
-  const reorderings: Array<[string, unknown]> = [
-    ['the order spec 6.1 gives (event_id, event_time, event_type, meta, resource_href)', orderKeys(parsed, bySpecOrder)],
-    ['sorted order', orderKeys(parsed, (a, b) => (a < b ? -1 : a > b ? 1 : 0))],
+  /** The JSON re-serialized as it is, and with its keys reordered: what each change is called. */
+  const reserialized: Array<{ value: unknown; change: Omit<Candidate, 'body'> }> = [
+    {
+      value: parsed,
+      change: {
+        case: pretty ? 'pretty-printed' : 're-encoded',
+        message: pretty
+          ? 'it matches the same JSON written compactly: your copy was pretty-printed (re-serialized) after it was signed; verify over the raw bytes as received, not a re-serialized body'
+          : 'it matches the body re-encoded from parsed JSON (compact, its escapes normalised): one side signed or checked a re-serialized body; verify over the raw body as received',
+      },
+    },
+    ...(
+      [
+        ['the order spec 6.1 gives (event_id, event_time, event_type, meta, resource_href)', orderKeys(parsed, bySpecOrder)],
+        ['sorted order', orderKeys(parsed, (a, b) => (a < b ? -1 : a > b ? 1 : 0))],
+      ] as const
+    ).map(([name, value]) => ({
+      value,
+      change: {
+        case: 'keys-reordered',
+        message: `it matches the same JSON with its keys in ${name}: the keys were reordered when the body was re-serialized; verify over the raw bytes as received`,
+      },
+    })),
   ];
-  for (const [name, value] of reorderings) {
-    add({
-      case: 'keys-reordered',
-      body: Buffer.from(JSON.stringify(value)),
-      message: `it matches the same JSON with its keys in ${name}: the keys were reordered when the body was re-serialized; verify over the raw bytes as received`,
-    });
-  }
+  for (const { value, change } of reserialized) add({ ...change, body: Buffer.from(JSON.stringify(value)) });
   for (const indent of [2, 4, '\t'] as const) {
     add({
       case: 'pretty-printed',
@@ -110,18 +116,24 @@ export function bodyCandidates(body: Buffer): Candidate[] {
       message: `it matches the same JSON pretty-printed (indent ${indent === '\t' ? 'tab' : indent}): the sender signed a pretty-printed body and your copy was re-serialized; verify over the raw bytes as received`,
     });
   }
-  for (const [, value] of [['', parsed], ...reorderings] as Array<[string, unknown]>) {
+  // Escapes the body still has were not removed: a match with them is the re-serialization alone.
+  const kept = { slashes: /\\\//.test(stripped), nonAscii: /\\u[0-9a-fA-F]{4}/.test(stripped) };
+  for (const { value, change } of reserialized) {
     const json = JSON.stringify(value);
-    for (const [what, escaped] of [
-      ['\\/', escapeSlashes(json)],
-      ['\\uXXXX', escapeNonAscii(json)],
-      ['\\/ and \\uXXXX', escapeNonAscii(escapeSlashes(json))],
+    for (const [what, escaped, wereKept] of [
+      ['\\/', escapeSlashes(json), kept.slashes],
+      ['\\uXXXX', escapeNonAscii(json), kept.nonAscii],
+      ['\\/ and \\uXXXX', escapeNonAscii(escapeSlashes(json)), kept.slashes && kept.nonAscii],
     ] as const) {
-      add({
-        case: 'backslashes-stripped',
-        body: Buffer.from(escaped),
-        message: `it matches the body with its backslash escapes (${what}) put back: a JSON parser removed them before the check (spec 6.3.4); verify over the raw body, before any parsing`,
-      });
+      add(
+        wereKept
+          ? { ...change, body: Buffer.from(escaped) }
+          : {
+              case: 'backslashes-stripped',
+              body: Buffer.from(escaped),
+              message: `it matches the body with its backslash escapes (${what}) put back: a JSON parser removed them before the check (spec 6.3.4); verify over the raw body, before any parsing`,
+            },
+      );
     }
   }
   return out;

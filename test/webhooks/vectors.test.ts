@@ -80,6 +80,20 @@ describe('diagnosis of a mismatch', () => {
     });
   });
 
+  it('escapes kept through a reordering or a pretty-print: named as that change, not as escapes removed', () => {
+    // The escaped body (its \/ and \u00e9 as signed), re-serialized by a tool that keeps escapes.
+    const escaped = body('event-escaped.json').toString('utf8');
+    const signature = parsed(sigOf('event-escaped.json', KEY));
+    const reordered = escaped.replace(/^\{("event_id":"[^"]*"),("event_time":\d+),/, '{$2,$1,');
+    const pretty = escaped
+      .replace(/^\{/, '{\n  ')
+      .replace(/\}$/, '\n}')
+      .replace(/,"resource_href"/, ',\n  "resource_href"');
+    expect(reordered).not.toBe(escaped);
+    expect(verify(Buffer.from(reordered), secret, signature).diagnosis).toMatchObject({ case: 'keys-reordered' });
+    expect(verify(Buffer.from(pretty), secret, signature).diagnosis).toMatchObject({ case: 'pretty-printed' });
+  });
+
   it('the sender signed a re-encoded body while the raw one was received', () => {
     expect(diagnose('event-escaped.json', 'event-unescaped.json')).toMatchObject({
       case: 're-encoded',
