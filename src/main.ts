@@ -51,7 +51,8 @@ async function main(args: string[]): Promise<void> {
     });
   }
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0); // `platform ... | head`
+    // `platform ... | head`: done, unless the command listens itself (a bulk run winds down, write.ts).
+    if (error.code === 'EPIPE' && process.stdout.listenerCount('error') === 1) process.exit(0);
   });
 
   const code = await runCli(args, {

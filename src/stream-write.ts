@@ -2,12 +2,15 @@ import type { Writable } from 'node:stream';
 
 /** Writes and waits for the stream to drain when it asks to, so large outputs stay in flat memory. */
 export async function write(stream: Writable, text: string | Uint8Array): Promise<void> {
+  // A reader that stopped reading (`| head`) closed it: what follows is dropped. (main.ts ends a
+  // command there, unless the command winds down on its own: a bulk run, write.ts.)
+  if (stream.destroyed) return;
   if (stream.write(text)) return;
   await new Promise<void>((resolve, reject) => {
-    const done = (error?: Error) => {
+    const done = (error?: NodeJS.ErrnoException) => {
       stream.off('drain', done);
       stream.off('error', done);
-      if (error) reject(error);
+      if (error && error.code !== 'EPIPE') reject(error);
       else resolve();
     };
     stream.once('drain', done);

@@ -91,6 +91,13 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       yield row;
     }
   };
+  // A reader that stops reading (`| head`) closes stdout: the run winds down as on Ctrl-C (its
+  // batches in flight answered and journaled, the rest not sent) and says how to finish it.
+  const stdoutClosed = new AbortController();
+  const onStdoutError = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') stdoutClosed.abort(new Error('stdout closed'));
+  };
+  ctx.io.stdout.on('error', onStdoutError);
   const outcome = await runBulkPlan(
     {
       resource: request.resource,
@@ -111,7 +118,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       api: client.ads,
       stdin: ctx.io.stdin,
       tmpdir: ctx.env.TMPDIR,
-      signal: ctx.signal,
+      signal: AbortSignal.any([ctx.signal, stdoutClosed.signal]),
       runsDir: runsDirectory(ctx.env, os.homedir()),
       now: () => ctx.clock.now(),
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
@@ -132,11 +139,13 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       results: (rows) => (sentence ? writeSentence(ctx, request, source, noting(rows)) : writeRows(ctx, resultView, single ? noting(rows) : rows)),
       dryRun: (rows) => writeRows(ctx, dryRunView, rows),
     },
-  ).catch((error: unknown) => {
-    // A single item that ended with an error (its read failed) sent nothing: nothing to resume.
-    if (single) removeJournal(request, journalFile);
-    throw error;
-  });
+  )
+    .catch((error: unknown) => {
+      // A single item that ended with an error (its read failed) sent nothing: nothing to resume.
+      if (single) removeJournal(request, journalFile);
+      throw error;
+    })
+    .finally(() => ctx.io.stdout.off('error', onStdoutError));
   progress?.clear();
   // A single item's journal is its history when it changed something (`runs list`, `runs undo`);
   // otherwise it stays (and is named) only when the run was interrupted or its request's
@@ -168,7 +177,10 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       `the journal ${path} could not be written (${errorLine(error)}), so the rows from there on were not sent: ${fix}, then run ${resumeCommand(request.argv, outcome.journal)}`,
     );
   }
-  if (outcome.interrupted) throw new InterruptedError(`interrupted: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
+  if (outcome.interrupted) {
+    const why = stdoutClosed.signal.aborted && !ctx.signal.aborted ? 'stdout was closed (what read it stopped reading)' : 'interrupted';
+    throw new InterruptedError(`${why}: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
+  }
   if (failedRows(outcome) === 0) return;
   // One item: the usual one-line error; many: the summary has said it.
   const last = outcome.lastFailure;
