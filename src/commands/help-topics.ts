@@ -16,7 +16,7 @@ const exitCodes: Array<[number, string]> = [
   [EXIT.failure, 'failure: the API answered with an error, a webhook signature is invalid, or some rows of a bulk change failed'],
   [EXIT.usage, 'usage error: a bad flag, argument or input file; nothing was sent'],
   [EXIT.auth, 'authentication needed: no or refused credentials; the message names the `platform auth login` command to run'],
-  [EXIT.interrupted, 'interrupted (Ctrl-C)'],
+  [EXIT.interrupted, 'interrupted (Ctrl-C; a bulk run also when its stdout is closed)'],
 ];
 
 const environment: Array<[string, string]> = [
