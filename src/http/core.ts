@@ -10,7 +10,7 @@ import { ApiError, NetworkError, type LoginNeed } from '../errors.js';
 import { authErrorFor } from './auth-errors.js';
 import type { Redactor } from './redact.js';
 import type { Governor } from './governor.js';
-import { backoffDelay, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
 
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string>;
 
@@ -43,6 +43,8 @@ export interface HttpResponse<T = unknown> {
   body: T;
   /** How many attempts it took (1 = no retry). */
   attempts: number;
+  /** An earlier attempt got no answer (the connection dropped): a write may have been applied by it. */
+  unanswered?: boolean;
 }
 
 /** Supplies bearer tokens; `fresh` forces a new one (after a 401). */
@@ -115,6 +117,8 @@ export class HttpCore {
     const policy = req.retry ?? this.#retry;
     let refreshed = false;
     let attempt = 0;
+    /** An attempt got no answer: the server may have acted on it. */
+    let unanswered = false;
     // Encoded once: every attempt sends the same bytes, with the same Idempotency-Key.
     const fixedHeaders: Record<string, string> = { 'user-agent': this.#options.userAgent, accept: 'application/json', ...req.headers };
     if (idempotencyKey) fixedHeaders['idempotency-key'] = idempotencyKey;
@@ -143,6 +147,8 @@ export class HttpCore {
             proxy ? undefined : this.baseUrl,
           );
         }
+        // (refused before the request went out: nothing reached the server)
+        if (connectionErrorCode(error) !== 'ECONNREFUSED') unanswered = true;
         await this.#wait(policy, attempt, undefined, signal);
         continue;
       }
@@ -163,6 +169,7 @@ export class HttpCore {
         }
       }
       response.attempts = attempt;
+      if (unanswered) response.unanswered = true;
       return response;
     }
   }
@@ -224,7 +231,10 @@ export class HttpCore {
 
   #errorFor(response: HttpResponse, req: HttpRequest): Error {
     const { code, message } = describeErrorBody(response);
-    const suffix = isRetryableStatus(response.status) && response.attempts > 1 ? ` (gave up after ${response.attempts} attempts)` : '';
+    const gaveUp = isRetryableStatus(response.status) && response.attempts > 1 ? `gave up after ${response.attempts} attempts` : '';
+    // A write an earlier attempt of which got no answer may have been applied by it, whatever the last answer says.
+    const perhaps = response.unanswered && req.method !== 'GET' ? 'an earlier attempt got no answer, so it may have been applied' : '';
+    const suffix = gaveUp || perhaps ? ` (${[gaveUp, perhaps].filter(Boolean).join('; ')})` : '';
     const authError = req.auth !== false && this.#options.tokens ? authErrorFor(response.status, code, message, this.#options.tokens.need) : undefined;
     return authError ?? new ApiError(response.status, code, message + suffix, response.headers['x-request-id']);
   }

@@ -147,6 +147,26 @@ describe('retries against injected faults', () => {
     }
   });
 
+  it('a write whose first attempt was applied but got no answer, then refused with 429s, says it may have been applied', async () => {
+    // Draws per request: "throttle?" (below 0.5: 429), then "fail?" (below 0.5) and "how?" (0.75 and up: applied, then dropped).
+    // The read passes; the first PATCH is applied and its answer lost; every later attempt is a 429.
+    const draws: number[] = [];
+    const faulty = await sandboxOnFreePort({ random: () => draws.shift() ?? 0.9, throttleRate: 0.5, failRate: 0.5 });
+    try {
+      const faultyUser = new TestUser(faulty);
+      const faultyAccount = (await firstAccount(faultyUser)).ad_account_id;
+      const [first] = await faultyUser.json<Array<{ campaign_id: string }>>(['ads', 'campaigns', 'list', '--account', faultyAccount, '--limit', '1']);
+      draws.push(0.9, 0.9, 0.9, 0.1, 0.9, ...Array<number>(10).fill(0.1));
+      faulty.resetStats();
+      const run = await faultyUser.run(['ads', 'campaigns', 'patch', '--account', faultyAccount, '--campaign-id', first!.campaign_id, '--name', 'Lost answer']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/RateLimitExceeded: .*\(gave up after \d+ attempts; an earlier attempt got no answer, so it may have been applied\)/);
+      expect(faulty.stats.writesById.get(first!.campaign_id)).toBe(1);
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('a patch of one item from flags reads as any interactive command: a failed read is its one-line error, after the usual 5 attempts', async () => {
     const { sandbox: throttled, user: throttledUser, account: throttledAccount, ids, throttle } = await throttledSandbox();
     try {
