@@ -1,6 +1,7 @@
 // One resource in full, for `... view`: aligned "label  value" lines on a terminal (nested
 // values indented below their label), the API's object as JSON otherwise or with -o json.
 import type { OutputTarget } from '../io.js';
+import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeInline } from './terminal-text.js';
 import { write } from '../stream-write.js';
@@ -8,11 +9,12 @@ import { write } from '../stream-write.js';
 /** A field and its readable value: text, or a list of lines shown below the label. */
 export type DetailField = [label: string, value: string | string[] | undefined];
 
-export async function writeDetail(ctx: OutputTarget, raw: unknown, fields: DetailField[]): Promise<void> {
+export async function writeDetail<T>(ctx: OutputTarget, raw: T, fields: DetailField[], csvView?: View<T>): Promise<void> {
   const format = resolveFormat(ctx);
   if ((format !== 'table' && format !== 'wide') || ctx.globals.query !== undefined) {
     const { writeObject } = await import('./rows.js');
-    await writeObject(ctx, { noun: 'items', columns: [] }, raw);
+    // CSV has columns: the list's (what --from-csv reads back), else the fields shown here.
+    await writeObject<T>(ctx, format === 'csv' ? (csvView ?? fieldsView(fields)) : { noun: 'items', columns: [] }, raw);
     return;
   }
   const shown = fields.filter(([, value]) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0));
@@ -28,4 +30,16 @@ export async function writeDetail(ctx: OutputTarget, raw: unknown, fields: Detai
   }
   // Each value stays on its line: a newline in a name is shown as \n, as in tables.
   await write(ctx.io.stdout, `${lines.join('\n')}\n`);
+}
+
+/** The fields as CSV columns: label as the header, a list's lines joined by |. */
+function fieldsView<T>(fields: DetailField[]): View<T> {
+  return {
+    noun: 'items',
+    columns: fields.map(([label, value]) => ({
+      header: label,
+      name: label.toLowerCase().replace(/[^a-z0-9]+/g, '_'),
+      csv: () => (Array.isArray(value) ? value.join('|') : value),
+    })),
+  };
 }

@@ -247,6 +247,17 @@ describe('view commands', () => {
       (await user.run(['ads', 'ad-groups', 'view', group, '--account', account, '--campaign', campaign.campaign_id, '--json'])).stdout,
     ) as { ad_group_id: string };
     expect(json.ad_group_id).toBe(group);
+    // -o csv: the list's columns and values, so it reads back as the list's CSV does.
+    for (const [noun, id, scope] of [
+      ['campaigns', campaign.campaign_id, []],
+      ['ad-groups', group, ['--campaign', campaign.campaign_id]],
+    ] as const) {
+      const viewed = await user.run(['ads', noun, 'view', id, '--account', account, ...scope, '-o', 'csv']);
+      const listed = await user.run(['ads', noun, 'list', '--id', id, '--account', account, ...scope, '-o', 'csv']);
+      expect(viewed.code, viewed.stderr).toBe(0);
+      expect(viewed.stdout.split('\n')[1]).toContain(id);
+      expect(viewed.stdout).toBe(listed.stdout);
+    }
     const missing = await user.run(['ads', 'campaigns', 'view', 'no-such-campaign', '--account', account]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^NotFound: campaign no-such-campaign not found in account/);
