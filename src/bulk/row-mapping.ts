@@ -111,6 +111,7 @@ function buildItem(resource: BulkResource, mode: BulkMode, row: Record<string, s
   const cell = (name: string): string | undefined =>
     row[name] === undefined || row[name] === '' || (row[name] === CLEAR_CELL && clears.has(name)) ? undefined : row[name];
   const built: Built & { partial: PartialChanges } = { item: {}, partial: {} };
+  problems.push(...givenTwice(resource, cell));
   // One view of the row for every part (each fills `item` and `partial` in place).
   const parts: RowParts = { resource, mode, row, cell, item: built.item, partial: built.partial };
   for (const map of partsOf(resource)) {
@@ -312,6 +313,20 @@ function partsOf(resource: BulkResource): ReadonlyArray<(parts: RowParts) => voi
 
 /** The fields set alone at their API path, in the order they map; sorted once per resource, not for every row. */
 const PATH_FIELDS: Partial<Record<BulkResource, readonly AdsField[]>> = {};
+/**
+ * A dotted column and another column of the same API field both set in one row (status and
+ * configured_status, budget_e5 and budget.total.amount_e5): which was meant would be a guess.
+ */
+function givenTwice(resource: BulkResource, cell: (name: string) => string | undefined): RowProblem[] {
+  const problems: RowProblem[] = [];
+  for (const dotted of pathFields(resource)) {
+    if (cell(dotted.column) === undefined) continue;
+    const other = fieldsInHelpOrder(resource).find((f) => f !== dotted && f.paths.includes(dotted.paths[0]!) && cell(f.column) !== undefined);
+    if (other) problems.push({ field: dotted.column, message: `give ${other.column} or ${dotted.column}, not both (both set ${dotted.paths[0]})` });
+  }
+  return problems;
+}
+
 function pathFields(resource: BulkResource): readonly AdsField[] {
   return (PATH_FIELDS[resource] ??= fieldsInHelpOrder(resource).filter((field) => field.part === 'path'));
 }

@@ -83,6 +83,30 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 
+  it('a column and the dotted API path of the same field in one CSV row: which was meant would be a guess', async () => {
+    for (const [header, cells, message] of <Array<[string, string, string]>>[
+      [
+        'status,configured_status',
+        'CAMPAIGN_CONFIGURED_STATUS_PAUSED,CAMPAIGN_CONFIGURED_STATUS_ACTIVE',
+        'configured_status: give status or configured_status, not both',
+      ],
+      ['budget_e5,budget.total.amount_e5,currency', '100000,200000,USD', 'budget.total.amount_e5: give budget_e5 or budget.total.amount_e5, not both'],
+    ]) {
+      const result = await user.run([
+        'ads',
+        'campaigns',
+        'patch',
+        '--account',
+        account,
+        '--from-csv',
+        file('twice.csv', `campaign_id,${header}\nc1,${cells}\n`),
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^line 2: ${message.replace(/[.()]/g, '\\$&')}`));
+    }
+    expect(sandbox.stats.requests).toEqual([]);
+  });
+
   it('malformed JSON input', async () => {
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
     expect(result.code).toBe(2);
