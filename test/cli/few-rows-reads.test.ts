@@ -61,6 +61,21 @@ describe('a few rows read the current state', () => {
     expect(rows.slice(1).map(([id]) => byId.get(id!))).toEqual([...later.map((_, i) => `Past the first page ${i}`), 'Mixed 0 again']);
   });
 
+  it('a later row of a campaign that puts back what an earlier row changed is sent, not judged unchanged by the values read', async () => {
+    const [target] = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', account, '--id', campaigns[2]!.campaign_id]);
+    const rows = [
+      [target!.campaign_id, 'Changed for a moment'],
+      [target!.campaign_id, target!.name],
+    ];
+    const results = await patch('back-again.csv', rows);
+    expect(results.map((r) => [r.line, r.result])).toEqual([
+      [2, 'ok'],
+      [3, 'ok'],
+    ]);
+    const [now] = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', account, '--id', target!.campaign_id]);
+    expect(now!.name).toBe(target!.name);
+  });
+
   it('an id that is not in the account is not found (exit 1), and the others are applied', async () => {
     sandbox.resetStats();
     const results = await patch(
