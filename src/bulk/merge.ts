@@ -138,7 +138,8 @@ async function mergeChunk(
     // A resource's later rows (n > 1) are sent after its earlier ones, which change it: what
     // was read is not what they will meet, so they are never judged unchanged by it.
     const later = 'n' in row && (row.n ?? 1) > 1;
-    if (!resend(row.key) && !later && isUnchanged(merged.item, before, idField)) out.push({ line: row.line, unchanged: true, id, key: row.key, hash: row.hash });
+    if (!resend(row.key) && !later && isUnchanged(merged.item, before, idField))
+      out.push({ line: row.line, unchanged: true, id, key: row.key, hash: row.hash });
     else out.push({ line: row.line, item: merged.item, campaignId: row.campaignId, key: row.key, hash: row.hash, current: before });
   }
   return out;
