@@ -149,8 +149,11 @@ function mapId({ resource, mode, cell, item }: RowParts): void {
   item[column] = id;
 }
 
-function mapStatus({ resource, row, cell, item }: RowParts): void {
+function mapStatus({ resource, mode, row, cell, item }: RowParts): void {
   if (cell('status') !== undefined) item.configured_status = parse('status', resource === 'campaigns' ? 'campaignStatus' : 'adGroupStatus', row.status!);
+  // The API needs one to create (the flags default to active); a CSV row says which itself.
+  else if (mode === 'create' && cell('configured_status') === undefined)
+    throw new RowError('status', `status is required to create ${resource === 'campaigns' ? 'a campaign' : 'an ad group'}: active or paused`);
 }
 
 function mapBudget({ mode, row, cell, item, partial }: RowParts): void {

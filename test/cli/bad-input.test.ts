@@ -107,6 +107,12 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 
+  it('a CSV create row without a status says it is required (the flags default to active; a row says which)', async () => {
+    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', file('no-status.csv', 'name,status\nA,\n')]);
+    expect([result.code, result.stderr.split('\n')[0]]).toEqual([2, 'line 2: status: status is required to create a campaign: active or paused']);
+    expect(sandbox.stats.requests).toEqual([]);
+  });
+
   it('malformed JSON input', async () => {
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
     expect(result.code).toBe(2);
