@@ -262,6 +262,8 @@ function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
     if (value === undefined) continue;
     const typed = parse(field.column, field.parser, value);
     const path = field.paths[0]!;
+    // A patch's budget by its API paths changes only what they name, as budget_e5 and budget_unit do (merge.ts).
+    if (mode === 'patch' && patchBudgetPath(partial, path, String(typed))) continue;
     if (mode === 'patch' && field.merge === 'sibling' && path.startsWith('targeting.')) {
       partial.targeting = { ...partial.targeting, [path.slice('targeting.'.length)]: typed };
       continue;
@@ -269,6 +271,15 @@ function mapPaths({ resource, mode, cell, item, partial }: RowParts): void {
     if (path.startsWith('targeting.')) item.targeting ??= { negation: false, operator: 'AND', criteria: [] };
     setPath(item, path, typed);
   }
+}
+
+/** Puts a patch's budget path into its partial budget; false for a path that is not one (or a currency with no amount). */
+function patchBudgetPath(partial: PartialChanges, path: string, value: string): boolean {
+  if (path === 'budget.unit') partial.budget = { ...partial.budget, unit: value };
+  else if (path === 'budget.total.amount_e5') partial.budget = { ...partial.budget, total: { ...partial.budget?.total, amount_e5: value } };
+  else if (path === 'budget.total.currency_code' && partial.budget?.total) partial.budget.total.currency_code = value;
+  else return false;
+  return true;
 }
 
 const CLEARS_NOTHING: ReadonlySet<ClearableField> = new Set();

@@ -214,4 +214,27 @@ describe('a bulk patch row judged against the current campaign', () => {
     const [after] = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--id', e!.campaign_id]);
     expect(after!.budget).toEqual({ unit: e!.budget!.unit, total: { amount_e5: '6250000', currency_code: e!.budget!.total.currency_code } });
   });
+
+  it('the dotted API paths of a budget change only what they name, as budget_e5 and budget_unit do', async () => {
+    const [f] = withBudget().slice(-1);
+    const other = f!.budget!.unit === 'BUDGET_UNIT_WEEKLY' ? 'BUDGET_UNIT_DAILY' : 'BUDGET_UNIT_WEEKLY';
+    const amount = await user.run([
+      'ads',
+      'campaigns',
+      'patch',
+      '--from-csv',
+      csvFile('dotted-amount.csv', ['campaign_id,budget.total.amount_e5', `${f!.campaign_id},7700000`]),
+    ]);
+    expect(amount.code, amount.stderr).toBe(0);
+    const unit = await user.run([
+      'ads',
+      'campaigns',
+      'patch',
+      '--from-csv',
+      csvFile('dotted-unit.csv', ['campaign_id,budget.unit', `${f!.campaign_id},${other}`]),
+    ]);
+    expect(unit.code, unit.stderr).toBe(0);
+    const [after] = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--id', f!.campaign_id]);
+    expect(after!.budget).toEqual({ unit: other, total: { amount_e5: '7700000', currency_code: f!.budget!.total.currency_code } });
+  });
 });
