@@ -35,6 +35,9 @@ describe('platform webhooks sign', () => {
     expect(fromFile).toMatchObject({ code: 0, stdout: `${signature}\n`, stderr: '' });
     expect((await user.run(['webhooks', 'sign', '-'], { stdin: raw })).stdout).toBe(`${signature}\n`);
     expect((await user.run(['webhooks', 'sign'], { stdin: raw })).stdout).toBe(`${signature}\n`);
+    // -o json, asked for: a record (the bare hex stays the default, for $(...)).
+    const record = JSON.parse((await user.run(['webhooks', 'sign', '-', '-o', 'json'], { stdin: raw })).stdout) as Record<string, unknown>;
+    expect(record).toEqual({ signature, secret: 'PLATFORM_WEBHOOK_SECRET', body_bytes: Buffer.byteLength(raw) });
   });
 
   it("without PLATFORM_WEBHOOK_SECRET signs with the profile's client secret; with no secret anywhere, exit 2", async () => {
