@@ -15,7 +15,12 @@ export async function readSucceeded(file: string, mode: 'create' | 'patch'): Pro
   const first = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 1);
   const done = new Map<string, string>();
   const seen = new Map<string, number>();
+  /** Rows read, and those with a result: a file with rows and no results is some other file (an input CSV). */
+  let rows = 0;
+  let withResult = 0;
   const take = (row: Record<string, unknown>) => {
+    rows++;
+    if (row.result !== undefined) withResult++;
     if (typeof row.id !== 'string' || !row.id) return;
     // The n-th result of an id is the n-th row of that id in the earlier input.
     const n = (seen.get(row.id) ?? 0) + 1;
@@ -36,5 +41,7 @@ export async function readSucceeded(file: string, mode: 'create' | 'patch'): Pro
   } catch (error) {
     throw new UsageError(`--resume: ${file} is not a results file of this command (${(error as Error).message})`);
   }
+  if (rows > 0 && withResult === 0)
+    throw new UsageError(`--resume: ${file} is not a results file of this command (no result column): give its journal or its results`);
   return done;
 }

@@ -113,6 +113,16 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 
+  it('--resume with a file that holds no results (the input CSV given by mistake) is refused, nothing sent', async () => {
+    const input = file('input-as-results.csv', 'campaign_id,name\nc1,A\n');
+    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--resume', input]);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      `--resume: ${input} is not a results file of this command (no result column): give its journal or its results\n`,
+    ]);
+    expect(sandbox.stats.requests).toEqual([]);
+  });
+
   it('malformed JSON input', async () => {
     const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
     expect(result.code).toBe(2);
