@@ -9,15 +9,15 @@ import { shardPart, type Shard } from './shard.js';
 
 const NOTE_SUFFIX = '.journal';
 
-/** The note's name: one per plan and shard, as the plan's lock. */
-function notePath(dir: string, plan: string, shard: Shard | undefined): string {
-  return path.join(dir, `plan-${plan}${shardPart(shard)}${NOTE_SUFFIX}`);
+/** A file of this plan (and shard) in the runs directory: its apply's lock (`.lock`), its note (`.journal`). */
+export function planFile(dir: string, plan: string, shard: Shard | undefined, suffix: string): string {
+  return path.join(dir, `plan-${plan}${shardPart(shard)}${suffix}`);
 }
 
 /** Notes that this plan (and shard) is applied by the run of `journal`, kept outside the runs directory. */
 export function noteJournal(dir: string, plan: string, shard: Shard | undefined, journal: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(notePath(dir, plan, shard), `${path.resolve(journal)}\n`, { mode: 0o600 });
+  fs.writeFileSync(planFile(dir, plan, shard, NOTE_SUFFIX), `${path.resolve(journal)}\n`, { mode: 0o600 });
 }
 
 /** The runs of this plan that notes name (journals kept elsewhere that still exist), besides `listed`. */

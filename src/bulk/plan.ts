@@ -165,9 +165,11 @@ export async function* readPlanRows(file: string): AsyncGenerator<PlanRecord & {
 }
 
 async function* planRecords(file: string): AsyncGenerator<{ value: unknown; number: number }> {
-  if (file === '-' && !fs.existsSync(file))
-    throw new UsageError('PLAN: give the plan file that --dry-run --plan wrote (it is read twice, so not from stdin), not -');
-  if (!fs.existsSync(file)) throw new UsageError(`no such plan ${file}`);
+  if (!fs.existsSync(file)) {
+    throw new UsageError(
+      file === '-' ? 'PLAN: give the plan file that --dry-run --plan wrote (it is read twice, so not from stdin), not -' : `no such plan ${file}`,
+    );
+  }
   const input = fs.createReadStream(file);
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let number = 0;

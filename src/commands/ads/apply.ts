@@ -7,8 +7,8 @@ import { planIdentity, readPlanHeader, readPlanRows } from '../../bulk/plan.js';
 import { runsDirectory } from '../../bulk/journal.js';
 import { holderText, takeLockIfWritable, type JournalLock } from '../../bulk/journal-lock.js';
 import { listRuns, shortRunName, undoOf, type RunSummary } from '../../bulk/runs.js';
-import { notedRuns, noteJournal } from '../../bulk/plan-runs.js';
-import { parseShard, shardName, shardPart, type Shard } from '../../bulk/shard.js';
+import { notedRuns, noteJournal, planFile } from '../../bulk/plan-runs.js';
+import { parseShard, shardName, type Shard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
@@ -52,9 +52,8 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
  * written (the run's journal cannot either: the run then reports each row not sent, and why).
  */
 function lockPlan(ctx: Context, file: string, plan: string, shard: Shard | undefined): JournalLock | undefined {
-  const name = `plan-${plan}${shardPart(shard)}.lock`;
   return takeLockIfWritable(
-    path.join(runsDirectory(ctx.env, os.homedir()), name),
+    planFile(runsDirectory(ctx.env, os.homedir()), plan, shard, '.lock'),
     new Date(ctx.clock.now()),
     (holder) => new UsageError(`${file} is being applied by another run (${holderText(holder)}); wait for it to end, or stop it first`),
   );

@@ -7,7 +7,6 @@ import type { ForwardRoutes } from '../../webhooks/forward-routes.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 import type { Inbox } from '../../webhooks/inbox/server.js';
 import { VERSION } from '../../version.js';
-import { otherSecrets } from './secret.js';
 
 export async function inboxFileOf(ctx: Context): Promise<string> {
   const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);
@@ -19,6 +18,8 @@ export interface InboxSettings {
   port: number;
   file: string;
   secret: NamedSecret;
+  /** The user's other secrets, tried when a body does not match (the diagnosis names the one that does). */
+  alternatives: NamedSecret[];
   routes: ForwardRoutes;
   listenUrl: string;
   forwardTimeoutMs: number;
@@ -38,7 +39,7 @@ export async function openInbox(ctx: Context, s: InboxSettings): Promise<Inbox> 
       port: s.port,
       store,
       secret: s.secret,
-      alternatives: await otherSecrets(ctx, s.secret),
+      alternatives: s.alternatives,
       routes: s.routes,
       listenUrl: s.listenUrl,
       forwardTimeoutMs: s.forwardTimeoutMs,

@@ -91,6 +91,7 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
         port: inspectPort,
         file: inboxFile,
         secret,
+        alternatives,
         routes,
         listenUrl: receiver.url,
         forwardTimeoutMs: flags.forwardTimeout === undefined ? DEFAULT_FORWARD_TIMEOUT_MS : flags.forwardTimeout * 1000,
