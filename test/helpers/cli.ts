@@ -1,13 +1,15 @@
 // Drives the CLI in-process with fake streams, as a user would from a shell, against a
 // real sandbox over HTTP. No module is mocked.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { runCli } from '../../src/cli.js';
 import type { Clock } from '../../src/io.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { startRecordingProxy } from './contract/recorder.js';
+import { tempDir } from './temp.js';
+
+export { tempDir };
 
 export interface CliResult {
   code: number;
@@ -60,10 +62,6 @@ export function fastClock(speed = 100): Clock & { slept: number[] } {
         signal?.addEventListener('abort', onAbort, { once: true });
       }),
   };
-}
-
-export function tempDir(prefix = 'platform-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 /** One isolated user: their own config dir, pointed at one sandbox. */

@@ -8,19 +8,29 @@ export const MUTATED = /^src\/(bulk\/[^/]+|process-alive|ndjson-append|webhooks\
 
 /** In-process CLI tests of bulk patch/create (TestUser.run imports src: no build needed). */
 const BULK_CLI = [
-  'test/cli/bulk.test.ts',
-  'test/cli/writes-exact.test.ts',
-  'test/cli/patch-currency.test.ts',
-  'test/cli/ads-writes.test.ts',
-  'test/cli/round-trip-ad-groups.property.test.ts',
-  'test/cli/patch-targeting-settings.test.ts',
-  'test/cli/resume-in-flight.test.ts',
+  'test/in-process/cli/bulk.test.ts',
+  'test/in-process/cli/writes-exact.test.ts',
+  'test/in-process/cli/patch-currency.test.ts',
+  'test/in-process/cli/ads-writes.test.ts',
+  'test/in-process/cli/round-trip-ad-groups.property.test.ts',
+  'test/in-process/cli/patch-targeting-settings.test.ts',
+  'test/in-process/cli/resume-in-flight.test.ts',
 ];
 /** Reading and checking input: CSV, JSON, limits, hostile text. */
-const BULK_INPUT = ['test/cli/bad-input.test.ts', 'test/cli/input-limits.test.ts', 'test/cli/hostile-input.test.ts', 'test/cli/bad-input-text.test.ts'];
+const BULK_INPUT = [
+  'test/in-process/cli/bad-input.test.ts',
+  'test/in-process/cli/input-limits.test.ts',
+  'test/in-process/cli/hostile-input.test.ts',
+  'test/in-process/cli/bad-input-text.test.ts',
+];
 /** The journal, resume and a run's end: process tests of the built CLI (dist/). */
 const BULK_PROCESS = ['test/process/bulk-resume.test.ts', /^test\/process\/bulk-journal.*\.test\.ts$/];
-const WEBHOOKS = ['test/webhooks/vectors.test.ts', 'test/webhooks/units.test.ts', 'test/webhooks/verify-freshness.test.ts', 'test/cli/webhooks.test.ts'];
+const WEBHOOKS = [
+  'test/unit/webhook-vectors.test.ts',
+  'test/unit/webhooks.test.ts',
+  'test/in-process/webhooks/verify-freshness.test.ts',
+  'test/in-process/cli/webhooks.test.ts',
+];
 
 /** Extra tests by source file (regular expression over the repository path). */
 const BY_SOURCE = [
@@ -28,12 +38,12 @@ const BY_SOURCE = [
   [/^src\/bulk\/(sources|json-items|utf8-chunks|csv-columns|row-mapping|pipeline|spool|repeated-keys|dayparting|resource-schemas)\.ts$/, BULK_INPUT],
   [/^src\/bulk\/(journal|journal-lock|runner|resume|resume-check|row-identity|results)\.ts$/, BULK_PROCESS],
   [/^src\/(process-alive|ndjson-append)\.ts$/, BULK_PROCESS],
-  [/^src\/bulk\/current\.ts$/, ['test/sandbox/current-lookup.test.ts', 'test/cli/retry.test.ts']],
+  [/^src\/bulk\/current\.ts$/, ['test/in-process/sandbox/current-lookup.test.ts', 'test/in-process/cli/retry.test.ts']],
   [/^src\/webhooks\//, WEBHOOKS],
 ];
 
 /** Slow tests never run against a mutant: the kill test takes over a minute at CI size, the inbox drives a browser. */
-const EXCLUDED = new Set(['test/process/bulk-kill.test.ts', 'test/webhooks/inbox.test.ts']);
+const EXCLUDED = new Set(['test/process/bulk-kill.test.ts', 'test/browser/inbox.test.ts']);
 
 /** Every test file of the worktree, repository-relative. */
 function testFiles(root) {

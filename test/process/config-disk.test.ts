@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
-import { httpBrowser, startCli } from '../auth/helpers.js';
+import { httpBrowser, startCli } from '../helpers/auth.js';
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');

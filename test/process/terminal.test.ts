@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
-import { signedInUser, SF } from '../rider/helpers.js';
+import { signedInUser, SF } from '../helpers/rider.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import {
 } from '../../src/http/governor-state.js';
 import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** The sandbox's limit (src/sandbox/faults.ts): at most `limit` accepted requests in any second, Retry-After in whole seconds. */
 function slidingWindow(limit: number) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InboxStore, type InboxRecord } from '../../src/webhooks/inbox/store.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 function record(id: string, seq: number): InboxRecord {
   return {

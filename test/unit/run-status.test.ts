@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listRuns, pruneRuns } from '../../src/bulk/runs.js';
-import { tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const run = (version: number) => ({ type: 'run', version, resource: 'campaigns', mode: 'patch', started: '2026-11-26T10:00:00.000Z', rows: 2 });
 const sent = { type: 'sent', key: 'k1', rows: ['a', 'b'], hashes: ['h1', 'h2'], lines: [2, 3] };
