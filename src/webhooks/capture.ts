@@ -3,6 +3,7 @@
 // Header names keep their case and order; the body is base64 so any bytes survive.
 // `webhooks replay` reads these lines, or hand-written event JSON (one object, an array, or
 // NDJSON of objects).
+import { headerPairs } from './headers.js';
 
 export interface CapturedDelivery {
   received_at: string;
@@ -13,13 +14,11 @@ export interface CapturedDelivery {
 }
 
 export function captureLine(delivery: { at: number; method: string; path: string; rawHeaders: string[]; body: Uint8Array }): string {
-  const headers: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < delivery.rawHeaders.length; i += 2) headers.push([delivery.rawHeaders[i]!, delivery.rawHeaders[i + 1]!]);
   const record: CapturedDelivery = {
     received_at: new Date(delivery.at).toISOString(),
     method: delivery.method,
     path: delivery.path,
-    headers,
+    headers: headerPairs(delivery.rawHeaders),
     body_base64: Buffer.from(delivery.body).toString('base64'),
   };
   return `${JSON.stringify(record)}\n`;

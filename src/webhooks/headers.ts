@@ -1,7 +1,28 @@
-// A raw HTTP header block as copied from a proxy, `curl -v` or a log: finds header values by
-// name. Accepts "Name: value" lines (CRLF or LF, an optional request or status line first,
-// curl's "> " / "< " prefixes, folded continuation lines) and quoted `"name": "value"`
-// entries of a logged headers object. Stops at the blank line that ends a header block.
+// Headers as [name, value] pairs, names as sent: finding one by name (case-insensitively,
+// the value as sent), and reading a raw HTTP header block as copied from a proxy, `curl -v`
+// or a log. The block accepts "Name: value" lines (CRLF or LF, an optional request or status
+// line first, curl's "> " / "< " prefixes, folded continuation lines) and quoted
+// `"name": "value"` entries of a logged headers object. Stops at the blank line that ends a
+// header block.
+
+export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
+
+/** Whether a header is called `name` (header names are case-insensitive). */
+export function isHeader(header: string, name: string): boolean {
+  return header.toLowerCase() === name.toLowerCase();
+}
+
+/** The first value of the header `name`, untrimmed (whitespace around it is judged as sent), or undefined. */
+export function headerValue(headers: HeaderPairs, name: string): string | undefined {
+  return headers.find(([n]) => isHeader(n, name))?.[1];
+}
+
+/** Node's `rawHeaders` (name, value, name, value...) as pairs, in order. */
+export function headerPairs(rawHeaders: readonly string[]): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) headers.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return headers;
+}
 
 export interface HeaderBlock {
   /** Every header found, in order, names as written. */
@@ -39,6 +60,6 @@ export function parseHeaderBlock(text: string): HeaderBlock {
   }
   return {
     headers,
-    get: (name) => headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v),
+    get: (name) => headers.filter(([n]) => isHeader(n, name)).map(([, v]) => v),
   };
 }

@@ -5,25 +5,24 @@
 // queue per target (forward-queue.ts; the target of an event type comes from its routes).
 // Bodies over the size limit get 413 and go nowhere; while a target's queue is full,
 // deliveries for it get 503 so that the sender retries them later. Deliveries caught up on
-// (`--since`) go through the same steps without an HTTP request.
+// (`--since`) go through the same steps without an HTTP request. The signature's verdict
+// (verdict.ts) is made here, once, and goes with the delivery to the line and the inbox.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureLine } from './capture.js';
-import { endsWithNewline } from '../ndjson-append.js';
+import { endsWithNewline } from '../base/ndjson-append.js';
 import { readBody } from '../http/read-body.js';
 import { readEventFields } from './events.js';
-import { matches } from './hmac.js';
 import { EventLedger } from './ledger.js';
 import { endToEnd } from './http-post.js';
 import { ForwardQueue, type ForwardReport } from './forward-queue.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
-import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER, type ParsedSignature } from './signature.js';
+import { ENVIRONMENT_HEADER, type NamedSecret } from './signature.js';
+import { headerPairs, headerValue } from './headers.js';
+import { deliveryVerdict, verdictReason, type SignatureVerdict } from './verdict.js';
 import { parseRoutes, type ForwardRoutes } from './forward-routes.js';
 import { randomUUID } from 'node:crypto';
-
-/** The reason of a delivery whose signature is well formed but not the body's (the command layer adds what to run). */
-export const BODY_MISMATCH = 'the HMAC-SHA256 of the body does not match';
 
 const FORWARD_CONCURRENCY = 4;
 /** How long Ctrl-C waits for forwards in flight before giving them up. */
@@ -50,7 +49,7 @@ export interface ReceivedEvent {
   catch_up?: true;
 }
 
-/** A delivery as received (or caught up on), for the inbox: the raw request and what was made of it. */
+/** A delivery as received (or caught up on): the raw request and what was made of it. */
 export interface RawDelivery {
   id: string;
   at: number;
@@ -59,13 +58,17 @@ export interface RawDelivery {
   headers: Array<[string, string]>;
   body: Buffer;
   event: ReceivedEvent;
+  /** Its signature's verdict (what `event` says of it, in full). */
+  verdict: SignatureVerdict;
   /** Where it is forwarded, when it is. */
   target?: string;
 }
 
 export interface ReceiverOptions {
   port: number;
-  secret: string;
+  secret: NamedSecret;
+  /** The user's other secrets, tried when a body does not match (the diagnosis names the one that does). */
+  alternatives?: NamedSecret[];
   maxBody?: number;
   /** Only these event types are shown, saved and forwarded (all when empty). */
   events?: readonly string[];
@@ -78,10 +81,9 @@ export interface ReceiverOptions {
   forwardTimeoutMs?: number;
   /** Append each delivery to this NDJSON file. */
   savePath?: string;
-  /** What explains a body whose signature does not match (the diagnosis `webhooks verify` gives), if anything does. */
-  explainMismatch?: (body: Buffer, signature: ParsedSignature) => string | undefined;
   now: () => number;
-  onEvent: (event: ReceivedEvent) => void;
+  /** Each delivery shown, once answered (caught up on: once handled). */
+  onEvent: (delivery: RawDelivery) => void;
   /** Chatter: refused bodies, a full queue. */
   onNotice: (line: string) => void;
   /** Each finished forward to --forward-to. */
@@ -160,26 +162,18 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     rawHeaders: string[];
     body: Buffer;
     catchUp?: boolean;
+    /** Made at the first attempt: a catch-up that waits for a full queue tries again. */
+    verdict?: SignatureVerdict;
   }
 
-  function handle(req: Incoming): ReceivedEvent | 'busy' | undefined {
+  function handle(req: Incoming): RawDelivery | 'busy' | undefined {
     const body = req.body;
     const fields = readEventFields(body) ?? {};
     if (options.events?.length && !options.events.includes(fields.event_type ?? '')) return undefined;
-    const header = headerValue(req, SIGNATURE_HEADER);
-    let valid = false;
-    let reason: string | undefined;
-    let explanation: string | undefined;
-    if (header === undefined) reason = `no ${SIGNATURE_HEADER} header`;
-    else {
-      const parsed = parseSignature(header);
-      if (!parsed.ok) reason = `${SIGNATURE_HEADER} ${parsed.problem}`;
-      else if (matches(body, options.secret, parsed.signature.bytes)) valid = true;
-      else {
-        reason = BODY_MISMATCH;
-        explanation = options.explainMismatch?.(body, parsed.signature);
-      }
-    }
+    // The raw values, so whitespace around them is judged as sent (Node trims parsed headers).
+    const headers = headerPairs(req.rawHeaders);
+    const verdict = (req.verdict ??= deliveryVerdict(headers, body, options.secret, { alternatives: options.alternatives }));
+    const valid = verdict.valid;
     const target = routes.targetFor(fields.event_type);
     const queue = target === undefined ? undefined : queues.get(target);
     // A full queue refuses before anything is recorded: the retry is then no duplicate.
@@ -188,27 +182,25 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     if (saveFd !== undefined) fs.writeSync(saveFd, captureLine({ at, method: req.method, path: req.path, rawHeaders: req.rawHeaders, body }));
     const observation = valid ? ledger.observe(fields) : { duplicate: false, outOfOrder: false, latest: undefined };
     const forward = Boolean(valid && !observation.duplicate && queue);
-    const headers: Array<[string, string]> = [];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
     const id = randomUUID();
     if (forward) queue?.offer({ id, key: fields.resource_id ?? '', label: fields.event_id ?? 'a delivery', body, headers: endToEnd(headers) });
     const event: ReceivedEvent = {
       valid,
-      ...(reason ? { reason } : {}),
-      ...(explanation ? { explanation } : {}),
+      ...verdictReason(verdict),
       event_type: fields.event_type,
       resource_id: fields.resource_id,
       status: fields.status,
       event_id: fields.event_id,
-      environment: headerValue(req, ENVIRONMENT_HEADER),
+      environment: headerValue(headers, ENVIRONMENT_HEADER),
       duplicate: observation.duplicate,
       out_of_order: observation.outOfOrder,
       latest: observation.latest,
       forwarded: forward,
       ...(req.catchUp ? { catch_up: true as const } : {}),
     };
-    options.onDelivery?.({ id, at, method: req.method, path: req.path, headers, body, event, ...(forward ? { target } : {}) });
-    return event;
+    const delivery: RawDelivery = { id, at, method: req.method, path: req.path, headers, body, event, verdict, ...(forward ? { target } : {}) };
+    options.onDelivery?.(delivery);
+    return delivery;
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -253,14 +245,6 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return { notForwarded };
     },
   };
-}
-
-function headerValue(req: { rawHeaders: string[] }, name: string): string | undefined {
-  // The raw value, so whitespace around it is judged as sent (Node trims parsed headers).
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() === name.toLowerCase()) return req.rawHeaders[i + 1];
-  }
-  return undefined;
 }
 
 /** The --save file, opened for appending after what earlier listeners saved (a line they left cut short is closed off). */

@@ -4,6 +4,7 @@ import { deliver, type AttemptReport } from './delivery.js';
 import { sign } from './hmac.js';
 import { postOnce } from './http-post.js';
 import { ENVIRONMENT_HEADER, SIGNATURE_HEADER } from './signature.js';
+import { headerValue, isHeader } from './headers.js';
 
 export interface SendOptions {
   url: string;
@@ -30,10 +31,9 @@ export function signedHeaders(
   keep: Array<[string, string]> = [],
   userAgent = 'platform-cli',
 ): Array<[string, string]> {
-  const replaced = new Set([SIGNATURE_HEADER.toLowerCase(), ENVIRONMENT_HEADER.toLowerCase()]);
-  const headers = keep.filter(([name]) => !replaced.has(name.toLowerCase()));
-  if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
-  if (!headers.some(([n]) => n.toLowerCase() === 'user-agent')) headers.push(['User-Agent', userAgent]);
+  const headers = keep.filter(([name]) => !isHeader(name, SIGNATURE_HEADER) && !isHeader(name, ENVIRONMENT_HEADER));
+  if (headerValue(headers, 'content-type') === undefined) headers.push(['Content-Type', 'application/json']);
+  if (headerValue(headers, 'user-agent') === undefined) headers.push(['User-Agent', userAgent]);
   headers.push([ENVIRONMENT_HEADER, environment], [SIGNATURE_HEADER, sign(body, secret)]);
   return headers;
 }

@@ -1,7 +1,7 @@
 // Flags and output shared by `webhooks replay` and `webhooks trigger`: one line (or JSON
 // object) per event on stdout with its outcome; each retry is chatter on stderr.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { parseDuration } from '../../auth/duration.js';
 import type { WebhooksReplayFlags } from './spec.js';
 import { clientBackoff, MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';

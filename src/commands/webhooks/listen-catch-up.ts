@@ -4,7 +4,7 @@
 // real account, which keeps no such log for us, from this machine's inbox (deliveries that
 // no forward got a 2xx for).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { clientIdOf } from '../../config/resolve.js';
 import { parseDuration } from '../../auth/duration.js';
 import type { CaughtUpDelivery, Receiver } from '../../webhooks/receiver.js';

@@ -2,11 +2,11 @@
 // file per profile) and starting its page beside the receiver.
 import path from 'node:path';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { ForwardRoutes } from '../../webhooks/forward-routes.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 import type { Inbox } from '../../webhooks/inbox/server.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../base/version.js';
 
 export async function inboxFileOf(ctx: Context): Promise<string> {
   const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);
@@ -17,9 +17,8 @@ export interface InboxSettings {
   host: string;
   port: number;
   file: string;
+  /** The receiver's secret: the one the verdicts shown were made with. */
   secret: NamedSecret;
-  /** The user's other secrets, tried when a body does not match (the diagnosis names the one that does). */
-  alternatives: NamedSecret[];
   routes: ForwardRoutes;
   listenUrl: string;
   forwardTimeoutMs: number;
@@ -39,7 +38,6 @@ export async function openInbox(ctx: Context, s: InboxSettings): Promise<Inbox> 
       port: s.port,
       store,
       secret: s.secret,
-      alternatives: s.alternatives,
       routes: s.routes,
       listenUrl: s.listenUrl,
       forwardTimeoutMs: s.forwardTimeoutMs,

@@ -3,13 +3,13 @@
 // de-duplicates and reports each delivery (one line per event on stdout), until Ctrl-C; with
 // --inspect, the inbox page beside it (listen-inbox.ts), with --since, a catch-up first.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { EVENT_TYPES } from '../../webhooks/events.js';
-import { BODY_MISMATCH, type ReceivedEvent } from '../../webhooks/receiver.js';
+import type { ReceivedEvent } from '../../webhooks/receiver.js';
+import { verdictNote, type SignatureVerdict } from '../../webhooks/verdict.js';
 import { SIGNATURE_MISMATCH_ADVICE } from '../advice.js';
 import type { ForwardReport } from '../../webhooks/forward-queue.js';
 import { otherSecrets, webhookSecret } from './secret.js';
-import { verify } from '../../webhooks/signature.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
 import type { WebhooksListenFlags } from './spec.js';
@@ -48,14 +48,14 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
   let inbox: Inbox | undefined;
   const receiver = await startReceiver({
     port: flags.port,
-    secret: secret.value,
+    secret,
+    alternatives,
     maxBody: flags.maxBody,
     events: flags.events,
     routes,
     queueSize: flags.queueSize,
     forwardTimeoutMs: flags.forwardTimeout === undefined ? undefined : flags.forwardTimeout * 1000,
     savePath: flags.save,
-    explainMismatch: (body, signature) => verify(body, secret, signature, { alternatives }).diagnosis?.message,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
     onForward: (report) => {
@@ -63,13 +63,13 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
       inbox?.forwarded(report);
     },
     onDelivery: (delivery) => inbox?.record(delivery),
-    onEvent: (event) => {
+    onEvent: ({ event, verdict }) => {
       counts.total++;
       counts[event.valid ? 'valid' : 'invalid']++;
       if (event.duplicate) counts.duplicate++;
       if (event.out_of_order) counts.outOfOrder++;
       const time = new Date(ctx.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      writeRecord(ctx, { time, ...event }, () => `${time}  ${eventLine(event)}`, { log: true });
+      writeRecord(ctx, { time, ...event }, () => `${time}  ${eventLine(event, verdict)}`, { log: true });
     },
   }).catch((error: unknown) => {
     throw listenFailure(error, flags.port, flags.save);
@@ -91,7 +91,6 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
         port: inspectPort,
         file: inboxFile,
         secret,
-        alternatives,
         routes,
         listenUrl: receiver.url,
         forwardTimeoutMs: flags.forwardTimeout === undefined ? DEFAULT_FORWARD_TIMEOUT_MS : flags.forwardTimeout * 1000,
@@ -127,12 +126,13 @@ export function forwardLine(r: ForwardReport): string {
   return `forward ${r.label} -> ${answer}${r.ok ? '' : ' (not forwarded)'}`;
 }
 
-export function eventLine(e: ReceivedEvent): string {
+export function eventLine(e: ReceivedEvent, verdict: SignatureVerdict): string {
   const cells = [e.valid ? 'valid' : 'invalid', e.event_type ?? '-', e.resource_id ?? '-', e.status ?? '-', e.event_id ?? '-'];
   let line = cells.join('  ');
   if (e.duplicate) line += '  duplicate (ignored)';
   if (e.out_of_order) line += `  out of order (keeping ${e.latest})`;
-  if (e.reason) line += `  (${e.reason}${e.reason === BODY_MISMATCH ? `: ${e.explanation ?? SIGNATURE_MISMATCH_ADVICE}` : ''})`;
+  const note = verdictNote(verdict, SIGNATURE_MISMATCH_ADVICE);
+  if (note) line += `  (${note})`;
   if (e.catch_up) line += '  catch-up';
   return line;
 }

@@ -2,7 +2,7 @@
 // events), re-signed, in order, each retried a few times. One line per event; exit 1 when any
 // was not delivered.
 import type { Context } from '../../context.js';
-import { PartialFailureError, UsageError } from '../../errors.js';
+import { PartialFailureError, UsageError } from '../../base/errors.js';
 import { parseReplayInput, ReplayInputError } from '../../webhooks/capture.js';
 import { readEventFields } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';

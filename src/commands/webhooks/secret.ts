@@ -3,7 +3,7 @@
 // (PLATFORM_CLIENT_SECRET over the stored one), else a hidden prompt; never from the command
 // line. Secrets are passed around with a name for messages and are never printed.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { clientSecretOf } from '../../config/resolve.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 

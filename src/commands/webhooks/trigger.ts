@@ -2,7 +2,7 @@
 // valid, signed event of that type with a fresh event_id and event_time.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { CommandError, UsageError } from '../../errors.js';
+import { CommandError, UsageError } from '../../base/errors.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { buildEvent, eventBody, EVENT_TYPES, type EventType } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';

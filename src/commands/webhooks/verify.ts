@@ -1,9 +1,10 @@
 // `platform webhooks verify [FILE|-] (--signature HEX | --headers FILE)`: exit 0 valid,
 // 1 invalid (saying why), 2 unusable input. Light on purpose: no zod, undici or conf here.
 import type { Context } from '../../context.js';
-import { CommandError, UsageError } from '../../errors.js';
+import { CommandError, UsageError } from '../../base/errors.js';
 import { parseHeaderBlock } from '../../webhooks/headers.js';
-import { ENVIRONMENT_HEADER, mismatchLine, parseSignature, SIGNATURE_HEADER, verify } from '../../webhooks/signature.js';
+import { ENVIRONMENT_HEADER, parseSignature, SIGNATURE_HEADER } from '../../webhooks/signature.js';
+import { signatureVerdict, verdictLine } from '../../webhooks/verdict.js';
 import { readEventFields } from '../../webhooks/events.js';
 import { checkFreshness } from '../../webhooks/freshness.js';
 import { parseDuration } from '../../auth/duration.js';
@@ -24,11 +25,12 @@ export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Pro
   if (flags.headers && args[0] === '-' && flags.headers === '-') throw new UsageError('the body and --headers cannot both come from stdin', USAGE);
   const body = await readBodyArgument(ctx, args[0], USAGE);
   const secret = await webhookSecret(ctx);
-  let verification = verify(body, secret, parsed.signature, { strict: flags.strict });
-  if (!verification.valid && !verification.diagnosis) {
+  let verdict = signatureVerdict(parsed.signature, body, secret, { strict: flags.strict });
+  if (!verdict.valid && !verdict.verification.diagnosis) {
     // Only now is the profile worth reading: another secret may explain the mismatch.
-    verification = verify(body, secret, parsed.signature, { strict: flags.strict, alternatives: await otherSecrets(ctx, secret) });
+    verdict = signatureVerdict(parsed.signature, body, secret, { strict: flags.strict, alternatives: await otherSecrets(ctx, secret) });
   }
+  const { verification } = verdict;
   // Only a valid body's age matters: an invalid one is refused anyway.
   const stale = verification.valid ? checkFreshness(readEventFields(body)?.event_time, ctx.clock.now(), toleranceMs, flags.tolerance) : undefined;
   if (stale) ctx.info(`warning: ${stale.warning}`);
@@ -47,13 +49,12 @@ export async function run(ctx: Context, flags: VerifyFlags, args: string[]): Pro
       event_time_warning: stale?.warning ?? null,
     };
     writeRecord(ctx, report, () => '');
-    if (!verification.valid) throw new CommandError(`invalid signature: ${mismatchLine(verification, parsed.signature)}`);
+    if (!verdict.valid) throw new CommandError(verdictLine(verdict));
     return;
   }
   for (const note of verification.notes) ctx.info(`note: ${note}`);
-  if (!verification.valid) throw new CommandError(`invalid signature: ${mismatchLine(verification, parsed.signature)}`);
-  const env = environment ? `, X-Environment: ${environment}` : '';
-  writeRecord(ctx, {}, () => `valid signature (HMAC-SHA256 of ${verification.bodyBytes} bytes${env})`);
+  if (!verdict.valid) throw new CommandError(verdictLine(verdict));
+  writeRecord(ctx, {}, () => verdictLine(verdict, environment ? `X-Environment: ${environment}` : undefined));
 }
 
 async function signatureInput(ctx: Context, flags: VerifyFlags): Promise<{ value: string; source: string; environment?: string }> {

@@ -2,6 +2,7 @@
 // (what `webhooks replay` reads), and HAR 1.2 (what browsers' and proxies' tools open), each
 // delivery as the request received and the listener's 200 answer.
 import { captureLine } from '../capture.js';
+import { headerValue } from '../headers.js';
 import type { InboxRecord } from './store.js';
 
 export function exportNdjson(records: readonly InboxRecord[]): string {
@@ -23,8 +24,8 @@ export function exportHar(records: readonly InboxRecord[], creatorVersion: strin
     const body = Buffer.from(r.body_base64, 'base64');
     const text = body.toString('utf8');
     const isText = Buffer.from(text, 'utf8').equals(body);
-    const host = r.headers.find(([n]) => n.toLowerCase() === 'host')?.[1] ?? '127.0.0.1';
-    const contentType = r.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
+    const host = headerValue(r.headers, 'host') ?? '127.0.0.1';
+    const contentType = headerValue(r.headers, 'content-type') ?? 'application/octet-stream';
     return {
       startedDateTime: r.received_at,
       time: 0,

@@ -16,10 +16,11 @@ import type { ForwardRoutes } from '../forward-routes.js';
 import type { RawDelivery } from '../receiver.js';
 import { signedHeaders } from '../send.js';
 import { ENVIRONMENT_HEADER, SIGNATURE_HEADER, sign, type NamedSecret } from '../signature.js';
+import { headerValue, isHeader } from '../headers.js';
 import { exportHar, exportNdjson } from './export.js';
 import { INBOX_CSS, INBOX_JS, inboxHtml } from './page.js';
 import type { InboxRecord, InboxSend, InboxStore } from './store.js';
-import { verdictOf } from './verdict.js';
+import { inboxVerdict } from './verdict.js';
 
 export const INBOX_HOST = '127.0.0.1';
 export const TOKEN_HEADER = 'X-Inbox-Token';
@@ -31,9 +32,8 @@ export interface InboxOptions {
   host: string;
   port: number;
   store: InboxStore;
+  /** The secret deliveries are checked with (the receiver's), and edited ones re-signed with. */
   secret: NamedSecret;
-  /** Other secrets the diagnosis tries (by name). */
-  alternatives: NamedSecret[];
   routes: ForwardRoutes;
   /** The receiver's URL, shown on the page. */
   listenUrl: string;
@@ -172,9 +172,9 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
     const target = o.routes.targetFor(readEventFields(Buffer.from(request.body))?.event_type ?? record.event_type ?? undefined);
     if (!target) return answer(res, 409, { error: noTarget(record) });
     const body = Buffer.from(request.body, 'utf8');
-    const environment = record.headers.find(([n]) => n.toLowerCase() === ENVIRONMENT_HEADER.toLowerCase())?.[1] ?? 'sandbox';
+    const environment = headerValue(record.headers, ENVIRONMENT_HEADER) ?? 'sandbox';
     let headers = signedHeaders(body, o.secret.value, environment, endToEnd(record.headers));
-    if (signing === 'unsigned') headers = headers.filter(([n]) => n.toLowerCase() !== SIGNATURE_HEADER.toLowerCase());
+    if (signing === 'unsigned') headers = headers.filter(([n]) => !isHeader(n, SIGNATURE_HEADER));
     // Signed with a key that is not the secret: a receiver that checks must refuse it.
     if (signing === 'wrong') headers = headers.map(([n, v]) => [n, n === SIGNATURE_HEADER ? sign(body, randomBytes(16).toString('hex')) : v]);
     const send = { ...(await post(target, body, headers, 'edited', signing)), body_base64: body.toString('base64') };
@@ -219,7 +219,7 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
         event_type: fields.event_type ?? null,
         resource_id: fields.resource_id ?? null,
         status: fields.status ?? null,
-        verdict: verdictOf(d.headers, d.body, o.secret, o.alternatives),
+        verdict: inboxVerdict(d.verdict, o.secret.name),
         duplicate: fields.duplicate,
         out_of_order: fields.out_of_order,
         catch_up: Boolean(fields.catch_up),

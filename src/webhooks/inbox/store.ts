@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SendResult } from '../delivery.js';
-import { syncToDisk } from '../../part-file.js';
+import { syncToDisk } from '../../base/part-file.js';
 import { INBOX_LIMIT } from '../listen-defaults.js';
 import type { InboxVerdict } from './verdict.js';
 

@@ -1,7 +1,7 @@
-// The verification verdict the inbox shows for a delivery: the same check and diagnosis
-// `platform webhooks verify` gives (signature.ts, diagnose.ts), over the raw body and the
-// X-Platform-Signature header as received. Secrets are used by name and never returned.
-import { mismatchLine, parseSignature, SIGNATURE_HEADER, verify, type NamedSecret } from '../signature.js';
+// The verification verdict the inbox keeps and shows for a delivery: the one the receiver
+// made of it (../verdict.ts), in the words `platform webhooks verify` uses. Secrets are
+// named, never kept.
+import { verdictLine, type SignatureVerdict } from '../verdict.js';
 
 export interface InboxVerdict {
   valid: boolean;
@@ -12,18 +12,8 @@ export interface InboxVerdict {
   notes: string[];
 }
 
-export function verdictOf(headers: ReadonlyArray<readonly [string, string]>, body: Uint8Array, secret: NamedSecret, alternatives: NamedSecret[]): InboxVerdict {
-  const header = headers.find(([name]) => name.toLowerCase() === SIGNATURE_HEADER.toLowerCase())?.[1];
-  if (header === undefined) return { valid: false, message: `no ${SIGNATURE_HEADER} header`, diagnosis: null, notes: [] };
-  const parsed = parseSignature(header);
-  if (!parsed.ok) return { valid: false, message: `${SIGNATURE_HEADER} ${parsed.problem}`, diagnosis: null, notes: [] };
-  const checked = verify(body, secret, parsed.signature, { alternatives });
-  if (checked.valid)
-    return { valid: true, message: `valid signature (HMAC-SHA256 of ${checked.bodyBytes} bytes, ${secret.name})`, diagnosis: null, notes: checked.notes };
-  return {
-    valid: false,
-    message: `invalid signature: ${mismatchLine(checked, parsed.signature)}`,
-    diagnosis: checked.diagnosis?.case ?? null,
-    notes: checked.notes,
-  };
+/** `secretName`: the secret the verdict was made with. */
+export function inboxVerdict(v: SignatureVerdict, secretName: string): InboxVerdict {
+  if (v.kind !== 'checked') return { valid: false, message: verdictLine(v), diagnosis: null, notes: [] };
+  return { valid: v.valid, message: verdictLine(v, secretName), diagnosis: v.verification.diagnosis?.case ?? null, notes: v.verification.notes };
 }
