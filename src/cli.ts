@@ -3,10 +3,10 @@
 import { setMaxListeners } from 'node:events';
 import { Argument, Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
-import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './io.js';
+import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './base/io.js';
 import { idProblem } from './schemas/ids.js';
 import { escapeControls, forStream } from './output/terminal-text.js';
-import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './errors.js';
+import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './base/errors.js';
 import { createFactory, type Factory, type FactoryDeps } from './factory.js';
 import { terminalColumns } from './output/format.js';
 import { globalOptions, versionOption } from './commands/globals.js';

@@ -3,7 +3,7 @@
 import type { ConfigStore } from './config/store.js';
 import type { ProfileChoice } from './config/resolve.js';
 import type { ApiClient } from './api/client.js';
-import type { Clock, Env, GlobalOptions, IO, OutputTarget, ProgressDisplay, StatusLine, TransferDisplay } from './io.js';
+import type { Clock, Env, GlobalOptions, IO, OutputTarget, ProgressDisplay, StatusLine, TransferDisplay } from './base/io.js';
 
 // Its own layer, just under the commands (CONTRIBUTING.md, Layers): it names the api and config
 // services, so layers below take the narrower views they need (OutputTarget, BrowserLoginContext).

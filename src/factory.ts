@@ -12,8 +12,8 @@ import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, type Sourced
 import type { ProxySettings } from './http/proxy-env.js';
 import type { Governor } from './http/governor.js';
 import { type Context } from './context.js';
-import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './io.js';
-import { AuthError, InterruptedError, UsageError } from './errors.js';
+import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './base/io.js';
+import { AuthError, InterruptedError, UsageError } from './base/errors.js';
 import { progressDisplay, transferDisplay } from './output/progress.js';
 import { forStream } from './output/terminal-text.js';
 import { terminalColumns } from './output/format.js';
@@ -191,7 +191,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     const [{ Governor }, { FileBudget, budgetFile }, { runsDirectory }, path] = await Promise.all([
       import('./http/governor.js'),
       import('./http/governor-file.js'),
-      import('./bulk/journal.js'),
+      import('./bulk/journal/journal.js'),
       import('node:path'),
     ]);
     // Beside the runs' journals: $XDG_STATE_HOME/platform/budgets/.

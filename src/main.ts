@@ -2,7 +2,7 @@
 // Start-up matters (CONTRIBUTING.md, Start-up): this file statically imports only node:module and the
 // version; `--version` answers without loading commander, and the CLI loads afterwards.
 import nodeModule from 'node:module';
-import { VERSION } from './version.js';
+import { VERSION } from './base/version.js';
 
 // Node 22+ can cache compiled code on disk between runs; Node 20 has no such function.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
@@ -17,7 +17,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 async function main(args: string[]): Promise<void> {
   const [{ runCli }, { systemClock }, { default: os }, { default: v8 }] = await Promise.all([
     import('./cli.js'),
-    import('./io.js'),
+    import('./base/io.js'),
     import('node:os'),
     import('node:v8'),
   ]);

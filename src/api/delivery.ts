@@ -1,7 +1,7 @@
 // Typed client for the delivery quote (spec 4.3): a client-credentials token with scope
 // eats.deliveries. Never prints.
 import { pathSegment } from '../http/path-segment.js';
-import { ApiError, AuthError, type LoginNeed } from '../errors.js';
+import { ApiError, AuthError, type LoginNeed } from '../base/errors.js';
 import type { DeliveryQuote } from '../schemas/rider.js';
 import type { HttpCore } from '../http/core.js';
 import { authErrorFor } from '../http/auth-errors.js';

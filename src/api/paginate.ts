@@ -1,5 +1,5 @@
 // Page-token pagination (spec 2.1) as a stream: one page in memory at a time.
-import { CommandError } from '../errors.js';
+import { CommandError } from '../base/errors.js';
 import { MAX_PAGE_LIMIT } from '../schemas/limits.js';
 
 /** Empty pages in a row that still carry a next token before the walk is called runaway. */

@@ -1,7 +1,7 @@
 // Rider API errors (spec 7.2) as one line each: the code, what happened, and what to do.
 // 422 validation_failed lists every field; the 409 surge error keeps its confirmation so
 // `rider request` can ask and retry with it.
-import { ApiError, type LoginNeed } from '../errors.js';
+import { ApiError, type LoginNeed } from '../base/errors.js';
 import { authErrorFor } from '../http/auth-errors.js';
 import type { SurgeConfirmation } from '../schemas/rider.js';
 import type { HttpResponse } from '../http/core.js';

@@ -2,7 +2,7 @@
 // Products and price estimates may go with a server token (`Authorization: Token`, spec
 // 5.9) instead of the profile's bearer token.
 import { pathSegment } from '../http/path-segment.js';
-import type { LoginNeed } from '../errors.js';
+import type { LoginNeed } from '../base/errors.js';
 import type { HttpCore, HttpRequest } from '../http/core.js';
 import { riderErrorFor } from './rider-errors.js';
 import type { UserProfile } from '../schemas/user-profile.js';

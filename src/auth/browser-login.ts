@@ -1,8 +1,8 @@
 // The browser sign-in (authorization code with PKCE; spec 5.5, RFC 8252): a loopback
 // listener, the authorize URL (printed first, then opened), and a wait for the redirect,
 // or for the redirect URL pasted on stdin when no browser can be opened here.
-import type { Clock, IO, StatusLine } from '../io.js';
-import { CommandError, errorLine } from '../errors.js';
+import type { Clock, IO, StatusLine } from '../base/io.js';
+import { CommandError, errorLine } from '../base/errors.js';
 import { callbackPages } from './callback-page.js';
 import { formatDuration } from './duration.js';
 import { callbackParams, LoopbackListener, type Callback, type CallbackParams } from './loopback.js';

@@ -3,7 +3,7 @@
 // `open` package). Rejects with the reason when no browser can be opened, so that the
 // caller falls back to printing the URL and reading the pasted redirect.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Env } from '../io.js';
+import type { Env } from '../base/io.js';
 
 export interface BrowserEnvironment {
   env: Env;

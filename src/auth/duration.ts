@@ -1,5 +1,5 @@
 // Durations on the command line: 90 (seconds), 30s, 5m, 1h, 1m30s.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

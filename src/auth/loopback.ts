@@ -4,7 +4,7 @@
 // waiting; anything after the accepted callback is ignored.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import { callbackPages, type CallbackPage } from './callback-page.js';
 
 export const CALLBACK_PATH = '/callback';

@@ -5,7 +5,7 @@
 import type { HttpCore, TokenSource } from '../http/core.js';
 import type { RetryPolicy } from '../http/retry.js';
 import type { StoredToken } from '../config/profile.js';
-import { AuthError, NetworkError } from '../errors.js';
+import { AuthError, NetworkError } from '../base/errors.js';
 import { ME_SCOPES } from './whoami.js';
 
 /**

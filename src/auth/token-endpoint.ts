@@ -1,6 +1,6 @@
 // Calls POST /oauth/v2/token (spec 4.2) and turns the answer into a stored token.
 import type { HttpCore } from '../http/core.js';
-import { ApiError, AuthError, type LoginNeed } from '../errors.js';
+import { ApiError, AuthError, type LoginNeed } from '../base/errors.js';
 import type { Grant, StoredToken } from '../config/profile.js';
 import { TOKEN_PATH, TokenResponse } from '../schemas/oauth.js';
 

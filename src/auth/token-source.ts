@@ -12,8 +12,8 @@
 // would not take (a profile whose secrets are kept there: config/secret-store.ts).
 import type { HttpCore, TokenSource } from '../http/core.js';
 import type { Redactor } from '../http/redact.js';
-import type { Clock, Env } from '../io.js';
-import { AuthError, CommandError, type LoginNeed } from '../errors.js';
+import type { Clock, Env } from '../base/io.js';
+import { AuthError, CommandError, type LoginNeed } from '../base/errors.js';
 import { clientIdOf, clientSecretOf } from '../config/resolve.js';
 import { mergedProfile, patchProfile, type ConfigShape, type ConfigStore } from '../config/store.js';
 import { ConfigNotWritableError, notWritableReason, notWritableRemedy } from '../config/write-failure.js';

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { BatchResult } from '../schemas/ads.js';
 import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
 import type { ResultRow } from './results.js';
-import { ApiError, AuthError, errorLine } from '../errors.js';
-import { describeProblem, type RowProblem } from './row-mapping.js';
+import { ApiError, AuthError, errorLine } from '../base/errors.js';
+import { describeProblem, type RowProblem } from './input/row-mapping.js';
 import type { RowIdentity } from './row-identity.js';
-import type { Journal, JournalResult, JournalState } from './journal.js';
-import type { MergedRow } from './merge.js';
-import type { Resend } from './resume-check.js';
-import { rowChange } from './row-change.js';
+import type { Journal, JournalResult, JournalState } from './journal/journal.js';
+import type { MergedRow } from './changes/merge.js';
+import type { Resend } from './journal/resume-check.js';
+import { rowChange } from './changes/row-change.js';
 
 export interface Batch {
   items: Array<Record<string, unknown>>;

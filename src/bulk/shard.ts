@@ -5,7 +5,7 @@
 // shard would then take rows another shard sent), and every occurrence of one identity lands
 // in the same shard, so their "#n" keys are those of an unsharded run. A row found invalid
 // before it has an identity is taken by the shard of its line: it is only reported, never sent.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 export interface Shard {
   index: number;

@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ChunkedWriter } from '../stream-write.js';
-import type { PartialChanges, RowProblem } from './row-mapping.js';
-import type { Expectation } from './row-change.js';
-import { removeLeftByGone } from '../process-alive.js';
+import { ChunkedWriter } from '../base/stream-write.js';
+import type { PartialChanges, RowProblem } from './input/row-mapping.js';
+import type { Expectation } from './changes/row-change.js';
+import { removeLeftByGone } from '../base/process-alive.js';
 
 /**
  * `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create);

@@ -1,7 +1,7 @@
 // What to do next, appended to an error line: the `auth login` command that fixes an
 // AuthError, and per-code advice of the rider API. It lives in the command layer because
 // it names commands and flags; the API and auth layers only say what happened.
-import { AuthError, NetworkError, type LoginNeed } from '../errors.js';
+import { AuthError, NetworkError, type LoginNeed } from '../base/errors.js';
 import { isUntrustedCertificate } from '../http/connection-failure.js';
 import { connectionErrorCode } from '../http/retry.js';
 

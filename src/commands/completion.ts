@@ -1,7 +1,7 @@
 // `platform completion bash|zsh|fish`: print the shell's completion script.
 import type { Context } from '../context.js';
 import { completionScript, type Shell } from './completion/scripts.js';
-import { write } from '../stream-write.js';
+import { write } from '../base/stream-write.js';
 import type { Invocation } from './spec.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[], invocation: Invocation): Promise<void> {

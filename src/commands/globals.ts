@@ -1,6 +1,6 @@
 // The global options, declared once: src/cli.ts turns them into commander options and the
 // shell completions offer them after every command. Plain data: it loads nothing.
-import { OUTPUT_FORMATS } from '../io.js';
+import { OUTPUT_FORMATS } from '../base/io.js';
 import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH } from '../output/query-limits.js';
 import type { OptionSpec } from './spec.js';
 

@@ -1,6 +1,6 @@
 // `platform help exit-codes` and `platform help environment`: reference pages that are not
-// commands. Exit codes come from src/errors.ts, so the page cannot drift from the code.
-import { EXIT } from '../errors.js';
+// commands. Exit codes come from src/base/errors.ts, so the page cannot drift from the code.
+import { EXIT } from '../base/errors.js';
 
 /** `platform help [command...]`, as listed in --help and offered by the completions. */
 export const HELP_COMMAND = { name: 'help', summary: 'Show help for a command, or a topic: exit-codes, environment' };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** `label` names the flag or argument in the error, e.g. "--input". */
 export async function readBytes(ctx: Context, file: string, label: string): Promise<Buffer> {

@@ -46,7 +46,7 @@ export interface Invocation {
   argv: readonly string[];
 }
 
-/** A command's code: it returns nothing and ends by throwing a typed error (src/errors.ts). */
+/** A command's code: it returns nothing and ends by throwing a typed error (src/base/errors.ts). */
 export interface CommandModule<F = never> {
   run: (ctx: Context, flags: F, args: string[], invocation: Invocation) => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 
 /** An http(s) URL given on the command line, or a usage error naming the flag. */
 export function checkUrl(value: string, flag: string): URL {

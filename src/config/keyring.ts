@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Env } from '../io.js';
+import type { Env } from '../base/io.js';
 import { KeyringUnavailableError, type SecretKind, type SecretStore, type SecretValues } from './secret-store.js';
 
 /** A keyring call that takes longer is treated as no keyring (the issue: at most 3 s). */

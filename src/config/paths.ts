@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../io.js';
+import type { Env } from '../base/io.js';
 
 /** Where profiles live: $PLATFORM_CONFIG_DIR, else $XDG_CONFIG_HOME/platform, else ~/.config/platform. */
 export function configDir(env: Env, homedir: string): string {

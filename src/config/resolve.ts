@@ -1,7 +1,7 @@
 // Which profile a command uses and which of its settings win, worked out in one place:
 // a flag over its environment variable over the stored profile. The factory, `auth login`,
 // `auth status` and `webhooks` all ask here, so they can never disagree.
-import type { Env } from '../io.js';
+import type { Env } from '../base/io.js';
 import type { Profile } from './profile.js';
 import { SANDBOX_DEFAULT_URL, SANDBOX_PORT_ENV, sandboxDefaultUrl } from '../schemas/sandbox.js';
 

@@ -1,7 +1,7 @@
 // Where a profile's secrets live (README, Credentials): the OS keyring, or the 0600 config
 // file. The config file always holds the profile's other settings and, for a keyring
 // profile, only a reference (`"secrets": "keyring"` and the names of what the keyring holds).
-import { AuthError } from '../errors.js';
+import { AuthError } from '../base/errors.js';
 import { SECRET_KINDS, type Profile, type SecretKind, type SecretsPlace } from './profile.js';
 
 export { SECRET_KINDS, type SecretKind, type SecretsPlace };

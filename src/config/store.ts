@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Conf from 'conf';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import { builtinProfiles, LOCAL_PROFILE, SECRET_KINDS, type Profile, type SecretKind } from './profile.js';
 import { keyringKinds, KeyringUnavailableError, secretsIn, withoutSecrets, withSecrets, type SecretStore } from './secret-store.js';
 import { asConfigWrite, toConfigNotWritable } from './write-failure.js';

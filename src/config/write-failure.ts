@@ -1,7 +1,7 @@
 // A file that cannot be written (disk full, read-only mount, no permission) is a fact about
 // the machine, not a bug: it becomes one line that says what, where and what to do, never
 // a stack trace.
-import { CommandError } from '../errors.js';
+import { CommandError } from '../base/errors.js';
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOSPC: 'no space left on the device',

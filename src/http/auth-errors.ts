@@ -1,6 +1,6 @@
 // The one place an HTTP answer becomes an AuthError: 401 (credentials refused) and 403
 // for a missing scope, whichever API area answered. Everything else stays an ApiError.
-import { AuthError, type LoginNeed } from '../errors.js';
+import { AuthError, type LoginNeed } from '../base/errors.js';
 
 /** The scope a 403 names: the ads API says "the token lacks scope X". */
 const LACKS_SCOPE = /lacks scope ([\w.:-]+)/;

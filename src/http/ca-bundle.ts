@@ -5,8 +5,8 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import tls, { type SecureContext } from 'node:tls';
-import { UsageError } from '../errors.js';
-import type { Env } from '../io.js';
+import { UsageError } from '../base/errors.js';
+import type { Env } from '../base/io.js';
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g;
 

@@ -2,8 +2,8 @@
 // stream, without credentials: the URL is the only authorisation, and the download origin
 // must never see the bearer token. The body is piped, never buffered, so memory stays flat
 // whatever the file's size.
-import type { Clock } from '../io.js';
-import { ApiError, CommandError, NetworkError } from '../errors.js';
+import type { Clock } from '../base/io.js';
+import { ApiError, CommandError, NetworkError } from '../base/errors.js';
 import { REDACTED, type Redactor } from './redact.js';
 import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, type RetryPolicy } from './retry.js';
 import type { Dispatcher } from './transport.js';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../io.js';
+import type { Clock } from '../base/io.js';
 import { emptyBudget, parseBudget, touch, type BudgetState } from './governor-state.js';
 
 /** The budget file of a profile's requests to one origin: readable names, and a hash that keeps them apart. */

@@ -7,7 +7,7 @@
 // back (TCP's slow start): a limit is met by one request, not by every batch in flight at
 // once. The rules of the pace are in governor-state.ts, the shared budget in
 // governor-file.ts. All timing is the injected clock.
-import type { Clock } from '../io.js';
+import type { Clock } from '../base/io.js';
 import { MemoryBudget, type BudgetStore } from './governor-file.js';
 import { addAccepted, addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState, type Refusal } from './governor-state.js';
 import { parseRetryAfter } from './retry.js';

@@ -8,8 +8,8 @@
 // it is 1080 (http://) or 443 (https://), as curl has it. user:password@ in it is sent as
 // Proxy-Authorization: Basic, and kept out of every message.
 import { BlockList, isIP } from 'node:net';
-import { UsageError } from '../errors.js';
-import type { Env } from '../io.js';
+import { UsageError } from '../base/errors.js';
+import type { Env } from '../base/io.js';
 
 export interface Proxy {
   /** The proxy's origin without credentials, e.g. http://proxy.corp:3128: safe to print. */

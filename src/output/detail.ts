@@ -1,10 +1,10 @@
 // One resource in full, for `... view`: aligned "label  value" lines on a terminal (nested
 // values indented below their label), the API's object as JSON otherwise or with -o json.
-import type { OutputTarget } from '../io.js';
+import type { OutputTarget } from '../base/io.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeInline } from './terminal-text.js';
-import { write } from '../stream-write.js';
+import { write } from '../base/stream-write.js';
 
 /** A field and its readable value: text, or a list of lines shown below the label. */
 export type DetailField = [label: string, value: string | string[] | undefined];

@@ -1,5 +1,5 @@
-import type { OutputTarget } from '../io.js';
-import type { Env, OutputFormat } from '../io.js';
+import type { OutputTarget } from '../base/io.js';
+import type { Env, OutputFormat } from '../base/io.js';
 
 /** -o/--json when given; otherwise a table for a person at a terminal, JSON for a pipe. */
 export function resolveFormat(ctx: OutputTarget): OutputFormat {

@@ -1,7 +1,7 @@
 // A one-line progress bar on stderr (only when stderr is a terminal): rows done, failed,
 // rate and ETA, redrawn at most ten times a second. While a rate limit paces the requests,
 // it shows the pace, and the ETA follows the recent rate (waits included), not the run's average.
-import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../io.js';
+import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../base/io.js';
 import type { Writable } from 'node:stream';
 import { rowCount } from '../bulk/results.js';
 

@@ -3,7 +3,7 @@
 // the answer never comes from one page. Its result is printed in the chosen format: JSON as
 // it is, NDJSON one element a line, CSV and tables with a column per key, text raw.
 import type { View } from './columns.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import { MAX_QUERY_DEPTH, MAX_QUERY_LENGTH } from './query-limits.js';
 
 /** Compiles the expression, or says why it cannot be used (checked before anything is sent). */

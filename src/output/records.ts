@@ -1,6 +1,6 @@
 // Records of a log or a verdict (webhooks): one readable line each, or one JSON object each
 // with -o json/ndjson. They are not resource lists, so there is no table and no CSV.
-import type { Terminal } from '../io.js';
+import type { Terminal } from '../base/io.js';
 import { forStream, jsonForStream } from './terminal-text.js';
 
 export function wantsJson(term: Pick<Terminal, 'globals'>): boolean {

@@ -3,11 +3,11 @@
 // objects; CSV, text and tables use the view's columns. Everything but the table streams.
 // On a terminal, nothing a server or a file sent can act on it: control and bidi characters
 // are shown escaped in every format; to a pipe or a file, JSON, NDJSON and CSV stay exact.
-import type { OutputTarget } from '../io.js';
+import type { OutputTarget } from '../base/io.js';
 import type { View } from './columns.js';
 import { resolveFormat } from './format.js';
 import { escapeControls, escapeInline, jsonForStream } from './terminal-text.js';
-import { ChunkedWriter, write } from '../stream-write.js';
+import { ChunkedWriter, write } from '../base/stream-write.js';
 
 export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);

@@ -1,6 +1,6 @@
 // The status line of a command that waits (a browser sign-in, a ride, a report job): an ora
 // spinner on a terminal, one plain line per change otherwise (logs stay readable).
-import type { IO, StatusLine } from '../io.js';
+import type { IO, StatusLine } from '../base/io.js';
 
 export async function startStatus(io: IO, text: string): Promise<StatusLine> {
   // A terminal that says it is 0 columns wide (a new pseudo-terminal, before its size is

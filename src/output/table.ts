@@ -1,7 +1,7 @@
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import stringWidth from 'string-width';
-import type { OutputTarget } from '../io.js';
+import type { OutputTarget } from '../base/io.js';
 import type { Column, View } from './columns.js';
 
 const GAP = 2;

@@ -4,7 +4,7 @@
 export const CURATED = [
   {
     id: 'merge-drop-row-negation',
-    file: 'src/bulk/merge.ts',
+    file: 'src/bulk/changes/merge.ts',
     // The settings are the field table's (src/schemas/ads-fields.ts), merged in one line.
     find: '[key, given[key] ?? now[key]]',
     replace: "[key, key === 'negation' ? now[key] : (given[key] ?? now[key])]",
@@ -12,7 +12,7 @@ export const CURATED = [
   },
   {
     id: 'merge-drop-row-operator',
-    file: 'src/bulk/merge.ts',
+    file: 'src/bulk/changes/merge.ts',
     find: '[key, given[key] ?? now[key]]',
     replace: "[key, key === 'operator' ? now[key] : (given[key] ?? now[key])]",
     description: "applyPartial drops the row's targeting operator (keeps the current one)",
@@ -39,21 +39,21 @@ export const CURATED = [
   },
   {
     id: 'journal-sent-no-fsync-wait',
-    file: 'src/bulk/journal.ts',
+    file: 'src/bulk/journal/journal.ts',
     find: "this.#write({ type: 'sent', ...record });\n      await this.#flush();",
     replace: "this.#write({ type: 'sent', ...record });\n      void this.#flush().catch(() => undefined);",
     description: 'Journal.sent resolves before its record is fsynced',
   },
   {
     id: 'journal-done-not-written',
-    file: 'src/bulk/journal.ts',
+    file: 'src/bulk/journal/journal.ts',
     find: "this.#write({ type: 'done', ...record });",
     replace: '',
     description: 'Journal.done writes no record (every batch looks in flight on resume)',
   },
   {
     id: 'merge-resend-judged-unchanged',
-    file: 'src/bulk/merge.ts',
+    file: 'src/bulk/changes/merge.ts',
     find: 'if (!resend(row.key) && isUnchanged(',
     replace: 'if (isUnchanged(',
     description: 'a batch resent with its key may be judged unchanged (its request would differ)',

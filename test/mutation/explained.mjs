@@ -7,22 +7,22 @@ export const EXPLAINED = [
     why: 'equivalent: Journal.sent rejects at once after a failure, so the batch the runner no longer stops gets the same "journal could not be written" result and nothing is sent',
   },
   {
-    file: 'src/bulk/current.ts',
+    file: 'src/bulk/changes/current.ts',
     description: 'drop ! in !this.#seen.get(id)',
     why: 'not killed yet: it breaks only the read-ahead bound (the reader stops pausing, memory grows), not a result; a test must count the reads ahead of the merge',
   },
   {
-    file: 'src/bulk/json-items.ts',
+    file: 'src/bulk/input/json-items.ts',
     description: '< -> <= in at < 0',
     why: 'equivalent: tooDeepAt never returns 0 (nesting past the limit cannot be at the first character)',
   },
   {
-    file: 'src/bulk/json-items.ts',
+    file: 'src/bulk/input/json-items.ts',
     description: 'slice argument 1: 0 + 1',
     why: 'equivalent: the document is trimmed, so its first character is never a newline and the line number is the same',
   },
   {
-    file: 'src/bulk/merge.ts',
+    file: 'src/bulk/changes/merge.ts',
     description: 'false -> true in () => false',
     why: "equivalent: the default of mergeWithCurrent's resend is never used (its one caller, pipeline.ts, always passes it)",
   },
@@ -32,7 +32,7 @@ export const EXPLAINED = [
     why: "not worth a test: a default journal name's random suffix has 7 characters instead of 8 (still unique with the time; nothing parses it)",
   },
   {
-    file: 'src/process-alive.ts',
+    file: 'src/base/process-alive.ts',
     description: "slice argument 1: stat.lastIndexOf(')') + 2 + 1",
     why: "equivalent: it skips the one-character state field, leaving a leading space, so split(' ') puts an empty field first and index 19 is the same start time",
   },

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The files whose mutants are generated (curated mutants may name others). */
-export const MUTATED = /^src\/(bulk\/[^/]+|process-alive|ndjson-append|webhooks\/(signature|hmac))\.ts$/;
+export const MUTATED = /^src\/(bulk\/(?:[^/]+\/)?[^/]+|base\/(process-alive|ndjson-append)|webhooks\/(signature|hmac))\.ts$/;
 
 /** In-process CLI tests of bulk patch/create (TestUser.run imports src: no build needed). */
 const BULK_CLI = [
@@ -35,10 +35,10 @@ const WEBHOOKS = [
 /** Extra tests by source file (regular expression over the repository path). */
 const BY_SOURCE = [
   [/^src\/bulk\//, BULK_CLI],
-  [/^src\/bulk\/(sources|json-items|utf8-chunks|csv-columns|row-mapping|pipeline|spool|repeated-keys|dayparting|resource-schemas)\.ts$/, BULK_INPUT],
-  [/^src\/bulk\/(journal|journal-lock|runner|resume|resume-check|row-identity|results)\.ts$/, BULK_PROCESS],
-  [/^src\/(process-alive|ndjson-append)\.ts$/, BULK_PROCESS],
-  [/^src\/bulk\/current\.ts$/, ['test/in-process/sandbox/current-lookup.test.ts', 'test/in-process/cli/retry.test.ts']],
+  [/^src\/bulk\/(input\/(sources|json-items|utf8-chunks|csv-columns|row-mapping|repeated-keys)|pipeline|spool|resource-schemas)\.ts$/, BULK_INPUT],
+  [/^src\/bulk\/(journal\/(journal|journal-lock|resume|resume-check)|runner|row-identity|results)\.ts$/, BULK_PROCESS],
+  [/^src\/base\/(process-alive|ndjson-append)\.ts$/, BULK_PROCESS],
+  [/^src\/bulk\/changes\/current\.ts$/, ['test/in-process/sandbox/current-lookup.test.ts', 'test/in-process/cli/retry.test.ts']],
   [/^src\/webhooks\//, WEBHOOKS],
 ];
 
@@ -56,10 +56,9 @@ function testFiles(root) {
 /** The test files to run against a mutant of `source`, and whether any of them runs the built CLI. */
 export function testsFor(root, source) {
   const all = testFiles(root);
-  const module = path.posix.basename(source, '.ts');
-  const dir = path.posix.basename(path.posix.dirname(source));
-  // A direct import: '../../src/bulk/merge.js' or 'src/bulk/merge.js'.
-  const importPattern = new RegExp(`src/${dir}/${module}\\.js['"]`);
+  // A direct import: '../../src/bulk/changes/merge.js' or 'src/bulk/changes/merge.js'.
+  const module = source.replace(/^src\//, '').replace(/\.ts$/, '');
+  const importPattern = new RegExp(`src/${module}\\.js['"]`);
   const chosen = new Set(all.filter((file) => importPattern.test(fs.readFileSync(path.join(root, file), 'utf8'))));
   for (const [pattern, tests] of BY_SOURCE) {
     if (!pattern.test(source)) continue;

@@ -6,14 +6,14 @@
 // back (`list | ... | patch`) comes in the order the pages do, so reads and writes overlap
 // and only the pages ahead of the rows are held.
 import { setMaxListeners } from 'node:events';
-import type { AdsApi } from '../api/ads.js';
-import type { AdsResource, AdsScope } from '../api/ads-resources.js';
-import { walkPages, type Page } from '../api/paginate.js';
-import { MAX_PAGE_LIMIT } from '../schemas/limits.js';
-import { ApiError } from '../errors.js';
-import type { RetryPolicy } from '../http/retry.js';
-import { itemSchema } from './resource-schemas.js';
-import { IdMarks } from './id-marks.js';
+import type { AdsApi } from '../../api/ads.js';
+import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
+import { walkPages, type Page } from '../../api/paginate.js';
+import { MAX_PAGE_LIMIT } from '../../schemas/limits.js';
+import { ApiError } from '../../base/errors.js';
+import type { RetryPolicy } from '../../http/retry.js';
+import { itemSchema } from '../resource-schemas.js';
+import { IdMarks } from '../id-marks.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,9 +2,9 @@
 // API's exact terms (describeChanges: JSON and CSV carry these), or in a person's
 // (showChanges: the table of a dry run): amounts as decimals with their currency, statuses
 // and budget units by their short names.
-import { adGroupStatus, budgetUnit, campaignStatus } from '../schemas/friendly.js';
-import { e5ToDecimal } from '../schemas/money.js';
-import { formatDayparting } from '../schemas/dayparting.js';
+import { adGroupStatus, budgetUnit, campaignStatus } from '../../schemas/friendly.js';
+import { e5ToDecimal } from '../../schemas/money.js';
+import { formatDayparting } from '../../schemas/dayparting.js';
 
 /** The leaves of a value by dotted path (an array is one leaf). */
 export function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {

@@ -6,11 +6,11 @@
 // overwritten in those objects.
 import type { z } from 'zod';
 import { isUnchanged } from './diff.js';
-import type { PartialChanges, RowProblem } from './row-mapping.js';
+import type { PartialChanges, RowProblem } from '../input/row-mapping.js';
 import type { CurrentLookup } from './current.js';
-import type { IdentifiedRow, RowIdentity } from './row-identity.js';
-import { AuthError } from '../errors.js';
-import { AD_GROUP_FIELDS, type AdsField } from '../schemas/ads-fields.js';
+import type { IdentifiedRow, RowIdentity } from '../row-identity.js';
+import { AuthError } from '../../base/errors.js';
+import { AD_GROUP_FIELDS, type AdsField } from '../../schemas/ads-fields.js';
 
 /**
  * The targeting settings (negation, operator) a row changes on their own: the ad group

@@ -2,7 +2,7 @@
 // top-level fields the row's item sets, before (as read for the merge, in the input's
 // spelling, so they can be sent back) and after (as sent). Top-level, because the API
 // replaces budget, schedule and targeting whole: restoring a field restores all of it.
-import { Budget, BudgetInput } from '../schemas/ads.js';
+import { Budget, BudgetInput } from '../../schemas/ads.js';
 import { flatten, inputSpelling } from './diff.js';
 
 type Json = Record<string, unknown>;

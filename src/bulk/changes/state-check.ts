@@ -7,9 +7,9 @@
 import type { z } from 'zod';
 import type { CurrentLookup } from './current.js';
 import { mergeWithCurrent } from './merge.js';
-import type { IdentifiedRow, RowIdentity } from './row-identity.js';
-import type { RowProblem } from './row-mapping.js';
-import type { SpooledRow } from './spool.js';
+import type { IdentifiedRow, RowIdentity } from '../row-identity.js';
+import type { RowProblem } from '../input/row-mapping.js';
+import type { SpooledRow } from '../spool.js';
 
 type ValidRow = Exclude<SpooledRow, { problem: unknown }>;
 

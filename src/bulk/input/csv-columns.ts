@@ -1,7 +1,7 @@
 // The CSV columns `--from-csv` reads, per resource: the field tables' columns
 // (src/schemas/ads-fields.ts). The same names are what `list -o csv` writes, so
 // `list | awk | patch --from-csv -` round-trips.
-import { ADS_FIELDS, CLEAR_CELL, clearableFields, fieldsInHelpOrder, type AdsField, type AdsFieldResource, type FieldMode } from '../schemas/ads-fields.js';
+import { ADS_FIELDS, CLEAR_CELL, clearableFields, fieldsInHelpOrder, type AdsField, type AdsFieldResource, type FieldMode } from '../../schemas/ads-fields.js';
 
 export type BulkResource = AdsFieldResource;
 export type BulkMode = FieldMode;

@@ -1,6 +1,6 @@
 // --from-json input: a JSON array, an API body ({"campaigns": [...]}), or NDJSON.
-import { UsageError } from '../errors.js';
-import { MAX_JSON_DEPTH, shown, tooDeepAt } from '../schemas/input-limits.js';
+import { UsageError } from '../../base/errors.js';
+import { MAX_JSON_DEPTH, shown, tooDeepAt } from '../../schemas/input-limits.js';
 import { findRepeatedKey } from './repeated-keys.js';
 
 export interface JsonItem {

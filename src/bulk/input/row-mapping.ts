@@ -1,12 +1,12 @@
 // One CSV row -> one API body item, validated by the same zod schemas the sandbox uses.
 // Pure: a bad row becomes a RowProblem naming the column, never an exception.
 import type { z } from 'zod';
-import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../schemas/ads.js';
-import { formatPath } from '../schemas/issues.js';
-import { withoutNulls } from '../schemas/json-nulls.js';
-import { shown, shownName } from '../schemas/input-limits.js';
-import { ADS_FIELDS, CLEAR_CELL, fieldsInHelpOrder, type AdsField, type ClearableField, type MappingPart, type ParserName } from '../schemas/ads-fields.js';
-import { FIELD_PARSERS, FieldParseError, splitCell } from '../schemas/ads-field-parsers.js';
+import { CreateAdGroupInput, CreateAdInput, CreateCampaignInput, UpdateAdGroupInput, UpdateAdInput, UpdateCampaignInput } from '../../schemas/ads.js';
+import { formatPath } from '../../schemas/issues.js';
+import { withoutNulls } from '../../schemas/json-nulls.js';
+import { shown, shownName } from '../../schemas/input-limits.js';
+import { ADS_FIELDS, CLEAR_CELL, fieldsInHelpOrder, type AdsField, type ClearableField, type MappingPart, type ParserName } from '../../schemas/ads-fields.js';
+import { FIELD_PARSERS, FieldParseError, splitCell } from '../../schemas/ads-field-parsers.js';
 import type { BulkMode, BulkResource } from './csv-columns.js';
 
 export interface RowProblem {

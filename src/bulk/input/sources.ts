@@ -4,8 +4,8 @@
 // limits of input-limits.ts while they stream: nothing larger than one limit is held.
 import fs from 'node:fs';
 import { type Readable } from 'node:stream';
-import { UsageError } from '../errors.js';
-import { formatBytes, MAX_JSON_DEPTH, MAX_RECORD_BYTES, shown } from '../schemas/input-limits.js';
+import { UsageError } from '../../base/errors.js';
+import { formatBytes, MAX_JSON_DEPTH, MAX_RECORD_BYTES, shown } from '../../schemas/input-limits.js';
 import { parseJsonItems } from './json-items.js';
 import { RepeatedKeyWatch } from './repeated-keys.js';
 import { utf8Chunks } from './utf8-chunks.js';

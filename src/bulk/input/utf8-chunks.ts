@@ -2,7 +2,7 @@
 // (a Latin-1 file, a cut multi-byte character) silently into U+FFFD, which would then be
 // sent as part of a name: the input is refused instead, naming the line of the bad byte.
 import { isUtf8 } from 'node:buffer';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 /** The input in chunks cut at character boundaries, every byte valid UTF-8. */
 export async function* utf8Chunks(input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>, flag: string): AsyncGenerator<Buffer> {

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { UsageError } from '../errors.js';
-import { isRunning, processStart } from '../process-alive.js';
+import { UsageError } from '../../base/errors.js';
+import { isRunning, processStart } from '../../base/process-alive.js';
 
 export interface Holder {
   pid: number;

@@ -10,12 +10,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { UsageError } from '../errors.js';
-import { endsWithNewline } from '../ndjson-append.js';
-import type { ResultRow } from './results.js';
-import type { RowIdentity } from './row-identity.js';
-import type { RowChange } from './row-change.js';
-import type { RowCounts } from '../io.js';
+import { UsageError } from '../../base/errors.js';
+import { endsWithNewline } from '../../base/ndjson-append.js';
+import type { ResultRow } from '../results.js';
+import type { RowIdentity } from '../row-identity.js';
+import type { RowChange } from '../changes/row-change.js';
+import type { RowCounts } from '../../base/io.js';
 
 /**
  * Journals name rows by identity since version 2; earlier ones named them by line. Version 3

@@ -6,9 +6,9 @@
 // its rows go like any other, and the current state says which of them are already applied
 // (unchanged, not sent). A create's cannot be: without all its rows it cannot be replayed,
 // and a row it may have created would be created twice.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { JournalResult, JournalState, SentRecord } from './journal.js';
-import type { IdentifiedRow } from './row-identity.js';
+import type { IdentifiedRow } from '../row-identity.js';
 
 /** An in-flight batch to resend: its key, and the keys of its rows in the order of its items. */
 export interface Resend {

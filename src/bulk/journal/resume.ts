@@ -4,8 +4,8 @@
 // row was (only the id it created), so a create is resumed from its journal only.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { UsageError } from '../errors.js';
-import { occurrenceKey } from './row-identity.js';
+import { UsageError } from '../../base/errors.js';
+import { occurrenceKey } from '../row-identity.js';
 
 export async function readSucceeded(file: string, mode: 'create' | 'patch'): Promise<Map<string, string>> {
   if (!fs.existsSync(file)) throw new UsageError(`--resume: no such file ${file}`);

@@ -1,10 +1,10 @@
 // --dry-run: validate, look up the current values (the patch's merge does), and say per row
 // what would change, sending no write. Streams: one chunk of rows in memory at a time.
-import { describeChanges, showChanges } from './diff.js';
-import { describeProblem } from './row-mapping.js';
-import type { MergedRow } from './merge.js';
-import { rowCount, type ResultRow } from './results.js';
-import type { RowIdentity } from './row-identity.js';
+import { describeChanges, showChanges } from '../changes/diff.js';
+import { describeProblem } from '../input/row-mapping.js';
+import type { MergedRow } from '../changes/merge.js';
+import { rowCount, type ResultRow } from '../results.js';
+import type { RowIdentity } from '../row-identity.js';
 
 /**
  * The changes in a person's words (decimals with their currency, short statuses) for the

@@ -3,11 +3,11 @@
 // wrote it. A row whose resource changed since is not sent: `conflict`, with both values
 // (--force sends it anyway). A row whose resource already has what it would write is
 // `unchanged`. One read per part of rows, as a patch's merge does (merge.ts).
-import type { CurrentLookup } from './current.js';
-import { isUnchanged } from './diff.js';
-import { judgeWithCurrent, readCurrent, type MergedRow } from './merge.js';
-import { differences, touchedValues, type Expectation } from './row-change.js';
-import type { IdentifiedRow } from './row-identity.js';
+import type { CurrentLookup } from '../changes/current.js';
+import { isUnchanged } from '../changes/diff.js';
+import { judgeWithCurrent, readCurrent, type MergedRow } from '../changes/merge.js';
+import { differences, touchedValues, type Expectation } from '../changes/row-change.js';
+import type { IdentifiedRow } from '../row-identity.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,13 +8,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { AdsScope } from '../api/ads-resources.js';
-import { UsageError } from '../errors.js';
-import { write } from '../stream-write.js';
-import { partPath, removeStaleParts, syncToDisk } from '../part-file.js';
-import type { MergedRow } from './merge.js';
-import { touchedValues } from './row-change.js';
-import type { RowIdentity } from './row-identity.js';
+import type { AdsScope } from '../../api/ads-resources.js';
+import { UsageError } from '../../base/errors.js';
+import { write } from '../../base/stream-write.js';
+import { partPath, removeStaleParts, syncToDisk } from '../../base/part-file.js';
+import type { MergedRow } from '../changes/merge.js';
+import { touchedValues } from '../changes/row-change.js';
+import type { RowIdentity } from '../row-identity.js';
 
 const VERSION = 1;
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findRun, type RunSummary } from './runs.js';
-import { shardPart, type Shard } from './shard.js';
+import { shardPart, type Shard } from '../shard.js';
 
 const NOTE_SUFFIX = '.journal';
 

@@ -3,7 +3,7 @@
 // what its journal says each row replaced (row-change.ts) and how the row ended.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../base/errors.js';
 import {
   doneResults,
   ENDED_VERSION,
@@ -13,9 +13,9 @@ import {
   type JournalResult,
   type RunRecord,
   type SentRecord,
-} from './journal.js';
-import type { RowChange } from './row-change.js';
-import { isLocked } from './journal-lock.js';
+} from '../journal/journal.js';
+import type { RowChange } from '../changes/row-change.js';
+import { isLocked } from '../journal/journal-lock.js';
 
 const SUFFIX = '.ndjson';
 

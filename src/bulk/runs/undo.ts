@@ -3,11 +3,11 @@
 // resource still has what the run wrote (plan-check.ts; else `conflict`). The API has no
 // delete: what a create made is paused instead, and an ad, which has no status, cannot be
 // undone. The undo is a patch run of its own, so it can be shown, resumed and undone too.
-import type { AdsResource } from '../api/ads-resources.js';
-import type { PlannedRow } from './pipeline.js';
+import type { AdsResource } from '../../api/ads-resources.js';
+import type { PlannedRow } from '../pipeline.js';
 import type { HistoryRow } from './runs.js';
-import type { RowChange } from './row-change.js';
-import { ADS_FIELDS, clearableFields } from '../schemas/ads-fields.js';
+import type { RowChange } from '../changes/row-change.js';
+import { ADS_FIELDS, clearableFields } from '../../schemas/ads-fields.js';
 
 type Json = Record<string, unknown>;
 

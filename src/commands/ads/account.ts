@@ -3,7 +3,7 @@
 // with its source in errors about that account, so a stale default explains itself.
 import type { Context } from '../../context.js';
 import { accountOf, type Sourced } from '../../config/resolve.js';
-import { ApiError, PartialFailureError, UsageError } from '../../errors.js';
+import { ApiError, PartialFailureError, UsageError } from '../../base/errors.js';
 import { idProblem } from '../../schemas/ids.js';
 
 export async function runWithAccount<F extends { account?: string }>(

@@ -1,7 +1,7 @@
 // `--clear FIELD` of a patch -> the cell that clears the field (`[]`, as a CSV row clears
 // it), so that flags and CSV rows go through one mapping. Which fields can be cleared, and
 // which columns belong to each, is the field table's (`clears` in src/schemas/ads-fields.ts).
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { ADS_FIELDS, CLEAR_CELL, clearableFields, type AdsField, type AdsFieldResource } from '../../schemas/ads-fields.js';
 import { shownName } from '../../schemas/input-limits.js';
 

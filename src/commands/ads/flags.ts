@@ -1,5 +1,5 @@
 // Flags -> a one-row record with the CSV's column names, so that flags, --from-csv and
-// --from-json rows go through one mapping (src/bulk/row-mapping.ts) to the request body:
+// --from-json rows go through one mapping (src/bulk/input/row-mapping.ts) to the request body:
 // what a flag sets is exactly what the same CSV cell sets. Which flag fills which column is
 // the field tables' (src/schemas/ads-fields.ts). Problems name the flag.
 import { ADS_FIELDS, clearableFields, type AdsField, type AdsFieldResource, type FieldFlagOf, type FieldMode } from '../../schemas/ads-fields.js';

@@ -1,6 +1,6 @@
 // Shared by every `ads ... list`: paging flags, streaming rows to the output layer.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { walkPages, type Page, type PageQuery } from '../../api/paginate.js';
 import { MAX_PAGE_LIMIT } from '../../schemas/limits.js';
 import type { View } from '../../output/columns.js';

@@ -1,12 +1,12 @@
 // What apply and runs undo share: the resource a plan or run names, and the write run that
-// sends its rows (write.ts), checked against the current state (bulk/plan-check.ts).
+// sends its rows (write.ts), checked against the current state (bulk/plan/plan-check.ts).
 import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../../api/ads-resources.js';
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import os from 'node:os';
-import { runsDirectory } from '../../bulk/journal.js';
-import { findRun, type RunSummary } from '../../bulk/runs.js';
+import { runsDirectory } from '../../bulk/journal/journal.js';
+import { findRun, type RunSummary } from '../../bulk/runs/runs.js';
 import { resumeCommand } from '../quote.js';
 import type { ApplyFlags } from './spec.js';
 import { runWrite } from './write.js';

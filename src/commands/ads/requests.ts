@@ -1,8 +1,8 @@
 // Flags -> what each ads write command sends, without HTTP: the one row (CSV cells) the bulk
 // pipeline maps, and what it maps to. A problem is a UsageError naming the flag. The commands
 // hand `cells` to the pipeline; tests call these directly (test/unit/flags*.test.ts).
-import { UsageError } from '../../errors.js';
-import { mapRow, type PartialChanges } from '../../bulk/row-mapping.js';
+import { UsageError } from '../../base/errors.js';
+import { mapRow, type PartialChanges } from '../../bulk/input/row-mapping.js';
 import type { AdsFieldResource, FieldMode } from '../../schemas/ads-fields.js';
 import { fieldFlagKeys, flagProblem, flagsRow, givenFlags } from './flags.js';
 import { resourceId } from './resource-id.js';
@@ -13,7 +13,7 @@ export interface FlagsRequest {
   cells: Record<string, string>;
   /** The API body item it maps to (a patch: before the merge with the current resource). */
   item: Record<string, unknown>;
-  /** A patch's parts of nested objects, merged into the current ones before sending (bulk/merge.ts). */
+  /** A patch's parts of nested objects, merged into the current ones before sending (bulk/changes/merge.ts). */
   partial?: PartialChanges;
 }
 

@@ -1,6 +1,6 @@
 // The id of the one resource a view or patch is about: the argument (`campaigns view ID`)
 // or the flag (`--campaign-id ID`), which both stay part of the contract.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 export function resourceId(arg: string | undefined, flagValue: string | undefined, flag: string): string | undefined {
   if (arg !== undefined && flagValue !== undefined && arg !== flagValue)

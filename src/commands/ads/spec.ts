@@ -1,6 +1,6 @@
 // `platform ads ...`: every command, its flags, help and examples. Data only: command code
 // loads when it runs. Each command's flags type is derived from its options here.
-import { columnsHelp } from '../../bulk/csv-columns.js';
+import { columnsHelp } from '../../bulk/input/csv-columns.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import { AD_FIELDS, AD_GROUP_FIELDS, CAMPAIGN_FIELDS, flagsOf } from '../../schemas/ads-fields.js';
 import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';

@@ -1,7 +1,7 @@
 // Shared by every `ads ... view ID`: one resource, fetched by its id, shown in full.
 import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { ApiError } from '../../base/errors.js';
 import { writeDetail, type DetailField } from '../../output/detail.js';
 import type { View } from '../../output/columns.js';
 

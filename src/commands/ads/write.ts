@@ -4,23 +4,23 @@
 import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
 import { failedRows, runBulkPlan, tallyTotal, type BulkSource } from '../../bulk/pipeline.js';
-import type { BulkMode } from '../../bulk/csv-columns.js';
-import { CommandError, errorLine, InterruptedError, PartialFailureError, UsageError } from '../../errors.js';
+import type { BulkMode } from '../../bulk/input/csv-columns.js';
+import { CommandError, errorLine, InterruptedError, PartialFailureError, UsageError } from '../../base/errors.js';
 import { summaryLine } from '../../output/progress.js';
 import { resolveFormat } from '../../output/format.js';
 import { writeRows } from '../../output/rows.js';
-import { write } from '../../stream-write.js';
+import { write } from '../../base/stream-write.js';
 import type { ResultRow } from '../../bulk/results.js';
 import { dryRunView, resultView } from '../../output/views/results.js';
-import { previewLine, wouldFail } from '../../bulk/dry-run.js';
+import { previewLine, wouldFail } from '../../bulk/plan/dry-run.js';
 import os from 'node:os';
-import { readJournal, runsDirectory } from '../../bulk/journal.js';
+import { readJournal, runsDirectory } from '../../bulk/journal/journal.js';
 import fs from 'node:fs';
 import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
 import { quoteArgs, resumeCommand } from '../quote.js';
 import { parseShard } from '../../bulk/shard.js';
-import { sameFile } from '../../part-file.js';
+import { sameFile } from '../../base/part-file.js';
 
 export interface WriteRequest {
   /** The command line, for the command that resumes an interrupted run. */

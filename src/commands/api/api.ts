@@ -5,10 +5,10 @@ import { describeErrorBody, type HttpCore, type HttpRequest, type HttpResponse }
 import { isRiderApiPath } from '../../api/rider.js';
 import { walkPages } from '../../api/paginate.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../base/errors.js';
 import { authErrorFor } from '../../http/auth-errors.js';
 import { writeRows } from '../../output/rows.js';
-import { write } from '../../stream-write.js';
+import { write } from '../../base/stream-write.js';
 import { forStream, jsonForStream } from '../../output/terminal-text.js';
 import { readBytes } from '../input.js';
 import { parseFields, toBody, toQuery } from './fields.js';

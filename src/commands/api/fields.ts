@@ -3,7 +3,7 @@
 // numbers, true/false/null, @file. Commander gathers each flag's values apart, so all -f
 // fields apply before all -F fields.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { readBytes } from '../input.js';
 
 export type FieldValue = string | number | boolean | null;

@@ -2,7 +2,7 @@
 // PKCE) by default; --client-credentials for an application acting for itself; --with-token
 // stores a token read from stdin (./with-token.ts).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { clientIdOf, clientSecretOf } from '../../config/resolve.js';
 import { checkUrl } from '../url.js';
 import { AUTHORIZE_PATH } from '../../schemas/oauth.js';

@@ -1,7 +1,7 @@
 // `platform auth logout`: removes a profile's tokens and stored secret. The built-in `local`
 // profile goes back to what it is on a new config: the sandbox's public client credentials.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { LOCAL_PROFILE } from '../../config/profile.js';
 import { loginCommand } from '../advice.js';
 

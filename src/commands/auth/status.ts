@@ -5,9 +5,9 @@ import { authUrlOf, baseUrlOf, clientIdOf, clientSecretOf, riderUrlOf } from '..
 import type { Column, View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { describeUser } from '../../auth/user-label.js';
-import type { Env } from '../../io.js';
+import type { Env } from '../../base/io.js';
 import type { CheckState } from '../../auth/token-check.js';
-import { AuthError, CommandError } from '../../errors.js';
+import { AuthError, CommandError } from '../../base/errors.js';
 import { loginCommand } from '../advice.js';
 import { secretsPlaceOf } from '../../config/secret-store.js';
 import type { AuthStatusFlags } from './spec.js';

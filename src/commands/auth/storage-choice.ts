@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { ConfigStore } from '../../config/store.js';
 import type { Profile, SecretsPlace } from '../../config/profile.js';
 import { KeyringUnavailableError, SECURE_STORAGE_CHOICES, type SecureStorage } from '../../config/secret-store.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 /** What to install or set when no keyring answers: named in the refusal and the warning. */
 const KEYRING_HELP =

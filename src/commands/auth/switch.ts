@@ -1,6 +1,6 @@
 // `platform auth switch NAME`: the profile used without --profile or PLATFORM_PROFILE.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const name = args[0]!;

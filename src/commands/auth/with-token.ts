@@ -4,7 +4,7 @@
 // it is stored, so a login with a bad token logs nobody out. Nothing renews such a token:
 // when it is refused, the advice is this login again (../advice.ts).
 import type { Context } from '../../context.js';
-import { AuthError, CommandError, UsageError } from '../../errors.js';
+import { AuthError, CommandError, UsageError } from '../../base/errors.js';
 import { UNKNOWN_EXPIRY, type ProfileUser } from '../../config/profile.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { checkUrl } from '../url.js';

@@ -1,7 +1,7 @@
 // `platform config get KEY`: the value stored in the profile, for scripts (nothing and exit 1 when unset).
 import type { Context } from '../../context.js';
-import { CommandError } from '../../errors.js';
-import { write } from '../../stream-write.js';
+import { CommandError } from '../../base/errors.js';
+import { write } from '../../base/stream-write.js';
 import { existingProfile } from './profile.js';
 import type { SettingKey } from './settings-spec.js';
 

@@ -2,7 +2,7 @@
 // default picks, and only one that exists (a typo in --profile must not create a profile).
 import type { Context } from '../../context.js';
 import type { ConfigStore } from '../../config/store.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 
 export async function existingProfile(ctx: Context): Promise<{ store: ConfigStore; name: string }> {
   const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);

@@ -1,6 +1,6 @@
 // `platform config set KEY VALUE`: stored in the profile through the config store (its lock, 0600).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { existingProfile } from './profile.js';
 import { SETTINGS } from './settings.js';
 import type { SettingKey } from './settings-spec.js';

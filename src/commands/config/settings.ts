@@ -1,6 +1,6 @@
 // The settings `platform config` knows: each is a field of the profile, with the environment
 // variable that overrides it and the check its value must pass. Data only.
-import type { Env } from '../../io.js';
+import type { Env } from '../../base/io.js';
 import type { Profile } from '../../config/profile.js';
 import { accountOf, caFileOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';

@@ -1,6 +1,6 @@
 // `platform delivery quote --customer ID --pickup ADDR --dropoff ADDR`: a delivery fee quote.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { quoteView } from '../../output/views/rider.js';
 import { writeObject } from '../../output/rows.js';
 import type { DeliveryQuoteFlags } from './spec.js';

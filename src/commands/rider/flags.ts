@@ -1,7 +1,7 @@
 // Flags shared by the rider commands: locations (--from LAT,LNG, --from-place home), seats, language, the
 // server token. Bad input is a one-line UsageError naming the flag (exit 2, nothing sent).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import type { CatalogOptions, LatLng } from '../../api/rider.js';
 import { MAX_SEATS, PLACE_IDS, type PlaceId, type RequestEstimateBody, type UpdateRequestBody } from '../../schemas/rider.js';
 

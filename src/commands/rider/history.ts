@@ -1,6 +1,6 @@
 // `platform rider history [--limit N] [--offset N]`: past and current trips, newest first.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { historyView } from '../../output/views/rider.js';
 import { writeRows } from '../../output/rows.js';
 import { HISTORY_MAX_LIMIT } from '../../schemas/rider.js';

@@ -1,6 +1,6 @@
 // `platform rider me [--apply-promo CODE]`: the signed-in rider's profile; applies a promotion code first when given.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { profileView } from '../../output/views/rider.js';
 import { writeObject } from '../../output/rows.js';
 import type { RiderMeFlags } from './spec.js';

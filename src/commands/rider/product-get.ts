@@ -1,6 +1,6 @@
 // `platform rider products get ID`: one product by id (GET /v1.2/products/{product_id}).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { productView } from '../../output/views/rider.js';
 import { writeObject } from '../../output/rows.js';
 import { catalogOptions } from './flags.js';

@@ -1,6 +1,6 @@
 // `platform sandbox serve`: run the local emulator until Ctrl-C.
 import type { Context } from '../../context.js';
-import { CommandError, UsageError } from '../../errors.js';
+import { CommandError, UsageError } from '../../base/errors.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET, sandboxDefaultUrl } from '../../schemas/sandbox.js';
 import type { SandboxServeFlags } from './spec.js';
 

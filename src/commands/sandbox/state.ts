@@ -1,7 +1,7 @@
 // What `sandbox snapshot ...` and `sandbox reset` share: the running sandbox's /_sandbox
 // routes at --url, default the profile's base URL.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { SandboxConsoleApi } from '../../api/sandbox-console.js';
 
 /** As the sandbox accepts them (console/snapshots.ts). */

@@ -1,4 +1,4 @@
-import { SHOWN_CHANGES, type DryRunRow } from '../../bulk/dry-run.js';
+import { SHOWN_CHANGES, type DryRunRow } from '../../bulk/plan/dry-run.js';
 import type { ResultRow } from '../../bulk/results.js';
 import type { View } from '../columns.js';
 

@@ -1,7 +1,7 @@
 // `runs list` and `runs show`: the write runs kept as history, and each change of one run.
-import { describeChanges, showChanges } from '../../bulk/diff.js';
-import { SHOWN_CHANGES } from '../../bulk/dry-run.js';
-import { shortRunName, type HistoryRow, type RunStatus, type RunSummary } from '../../bulk/runs.js';
+import { describeChanges, showChanges } from '../../bulk/changes/diff.js';
+import { SHOWN_CHANGES } from '../../bulk/plan/dry-run.js';
+import { shortRunName, type HistoryRow, type RunStatus, type RunSummary } from '../../bulk/runs/runs.js';
 import type { View } from '../columns.js';
 
 /** A run as listed (JSON carries these fields). */

@@ -10,7 +10,7 @@ import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
 import { sendSigned, signedHeaders } from '../../webhooks/send.js';
-import { abortReason } from '../../io.js';
+import { abortReason } from '../../base/io.js';
 
 export interface WebhookChaos {
   /** Share of events delivered twice. */

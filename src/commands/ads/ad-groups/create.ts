@@ -1,7 +1,7 @@
 import { AD_GROUPS } from '../../../api/ads-resources.js';
 import type { Context } from '../../../context.js';
 import type { Invocation } from '../../spec.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 import { adGroupCreateRequest, givenFieldFlags } from '../requests.js';
 import type { CreateAdGroupsFlags } from '../spec.js';
 import { runWrite } from '../write.js';

@@ -6,7 +6,7 @@ import type { ViewAdGroupFlags } from '../spec.js';
 import { viewResource } from '../view.js';
 import { adGroupView } from '../../../output/views/ads.js';
 import { resourceId } from '../resource-id.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 
 export async function run(ctx: Context, flags: ViewAdGroupFlags, args: string[]): Promise<void> {
   const id = resourceId(args[0], flags.adGroupId, '--ad-group-id');

@@ -6,7 +6,7 @@ import type { ViewCampaignFlags } from '../spec.js';
 import { viewResource } from '../view.js';
 import { campaignView } from '../../../output/views/ads.js';
 import { resourceId } from '../resource-id.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 
 export async function run(ctx: Context, flags: ViewCampaignFlags, args: string[]): Promise<void> {
   const id = resourceId(args[0], flags.campaignId, '--campaign-id');

@@ -1,7 +1,7 @@
 // `ads reports create`: starts a report job and prints its id (JSON: the API's answer).
 import type { Context } from '../../../context.js';
 import { writeObject } from '../../../output/rows.js';
-import { write } from '../../../stream-write.js';
+import { write } from '../../../base/stream-write.js';
 import { REPORT_FILE_FORMAT } from '../../../schemas/reports.js';
 import { reportRequest } from './query.js';
 import type { CreateReportFlags } from './spec.js';

@@ -2,7 +2,7 @@
 // the API's report request, checked offline with the same rules the API applies, so bad
 // input exits 2 naming the flag and nothing is sent. Dates are UTC; --until is exclusive,
 // as the API's end_time is.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 import {
   addUtcDays,
   addUtcMonths,

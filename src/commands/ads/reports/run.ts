@@ -1,6 +1,6 @@
 // `ads reports run`: create -> wait -> download in one command.
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 import { quoteArgs } from '../../quote.js';
 import { createReport } from './create.js';
 import { refuseExisting, reportDestination, saveReport } from './save.js';

@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import type { ApiClient } from '../../../api/client.js';
 import { notWritableCode, notWritableReason } from '../../../config/write-failure.js';
 import type { Context } from '../../../context.js';
-import { CommandError, UsageError } from '../../../errors.js';
+import { CommandError, UsageError } from '../../../base/errors.js';
 import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
-import { write } from '../../../stream-write.js';
-import { partPath, removeStaleParts, syncToDisk } from '../../../part-file.js';
+import { write } from '../../../base/stream-write.js';
+import { partPath, removeStaleParts, syncToDisk } from '../../../base/part-file.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
 

@@ -3,7 +3,7 @@
 // a --timeout, or Ctrl-C; the last two name the command that waits again.
 import type { ReportsApi } from '../../../api/reports.js';
 import type { Context } from '../../../context.js';
-import { CommandError, InterruptedError } from '../../../errors.js';
+import { CommandError, InterruptedError } from '../../../base/errors.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 
 /** First wait between polls, its growth, and its ceiling: quick jobs end quickly, slow ones are not hammered. */

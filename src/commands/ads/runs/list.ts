@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
-import { runsDirectory } from '../../../bulk/journal.js';
-import { listRuns, shortRunName } from '../../../bulk/runs.js';
+import { UsageError } from '../../../base/errors.js';
+import { runsDirectory } from '../../../bulk/journal/journal.js';
+import { listRuns, shortRunName } from '../../../bulk/runs/runs.js';
 import { writeRows } from '../../../output/rows.js';
 import { runRows, runView } from '../../../output/views/runs.js';
 import type { RunsListFlags } from '../spec.js';

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
-import { runsDirectory } from '../../../bulk/journal.js';
-import { pruneRuns, shortRunName } from '../../../bulk/runs.js';
+import { UsageError } from '../../../base/errors.js';
+import { runsDirectory } from '../../../bulk/journal/journal.js';
+import { pruneRuns, shortRunName } from '../../../bulk/runs/runs.js';
 import type { RunsPruneFlags } from '../spec.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { Context } from '../../../context.js';
 import os from 'node:os';
-import { runsDirectory } from '../../../bulk/journal.js';
-import { listRuns, readHistory, shortRunName, undoOf, type HistoryRow, type RunSummary } from '../../../bulk/runs.js';
-import { unknownCreates } from '../../../bulk/undo.js';
+import { runsDirectory } from '../../../bulk/journal/journal.js';
+import { listRuns, readHistory, shortRunName, undoOf, type HistoryRow, type RunSummary } from '../../../bulk/runs/runs.js';
+import { unknownCreates } from '../../../bulk/runs/undo.js';
 import { writeRows } from '../../../output/rows.js';
 import { historyRows, historyView } from '../../../output/views/runs.js';
 import { resourceNamed, resumeAdvice, runNamed } from '../replay.js';

@@ -1,10 +1,10 @@
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
-import { holderText, takeLockIfWritable, type JournalLock } from '../../../bulk/journal-lock.js';
-import { listRuns, readHistory, shortRunName, undoOf, type RunSummary } from '../../../bulk/runs.js';
-import { runsDirectory } from '../../../bulk/journal.js';
+import { UsageError } from '../../../base/errors.js';
+import { holderText, takeLockIfWritable, type JournalLock } from '../../../bulk/journal/journal-lock.js';
+import { listRuns, readHistory, shortRunName, undoOf, type RunSummary } from '../../../bulk/runs/runs.js';
+import { runsDirectory } from '../../../bulk/journal/journal.js';
 import os from 'node:os';
-import { undoRows, unknownCreates } from '../../../bulk/undo.js';
+import { undoRows, unknownCreates } from '../../../bulk/runs/undo.js';
 import type { Invocation } from '../../spec.js';
 import { resourceNamed, resumeAdvice, runNamed, sendPlanned } from '../replay.js';
 import type { RunsUndoFlags } from '../spec.js';

@@ -1,6 +1,6 @@
 // `platform rider places set home|work --address TEXT`: saves the address (PUT /v1.2/places/{id}).
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 import { placeView } from '../../../output/views/rider.js';
 import { writeObject } from '../../../output/rows.js';
 import { parsePlace } from '../flags.js';

@@ -4,7 +4,7 @@
 // fare_expired re-estimates once and asks again. Without a terminal it never asks: it
 // needs --yes (and --accept-surge where surge pricing is in effect).
 import type { Context } from '../../../context.js';
-import { CommandError, UsageError } from '../../../errors.js';
+import { CommandError, UsageError } from '../../../base/errors.js';
 import { RiderApiError } from '../../../api/rider-errors.js';
 import { rideView } from '../../../output/views/rider.js';
 import { writeObject } from '../../../output/rows.js';

@@ -3,7 +3,7 @@
 import type { RiderApi } from '../../../api/rider.js';
 import { RiderApiError } from '../../../api/rider-errors.js';
 import type { Context } from '../../../context.js';
-import { CommandError, InterruptedError } from '../../../errors.js';
+import { CommandError, InterruptedError } from '../../../base/errors.js';
 import { writeObject } from '../../../output/rows.js';
 import { receiptView, rideView } from '../../../output/views/rider.js';
 import { FINAL_STATUSES, type Receipt, type RideRequest } from '../../../schemas/rider.js';

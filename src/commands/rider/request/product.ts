@@ -3,7 +3,7 @@
 // products at, so the product is looked up by id (GET /v1.2/products/{id}).
 import type { LatLng, RiderApi } from '../../../api/rider.js';
 import { RiderApiError } from '../../../api/rider-errors.js';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 import type { Product } from '../../../schemas/rider.js';
 import type { TripEnd } from '../flags.js';
 

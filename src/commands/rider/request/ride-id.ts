@@ -1,4 +1,4 @@
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../../base/errors.js';
 
 /** The ride id argument of `rider request get|cancel|update|map ID`. */
 export function rideId(action: string, args: string[]): string {
