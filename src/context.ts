@@ -2,6 +2,7 @@
 // Commands never touch `process`, `conf` or `undici` themselves (CONTRIBUTING.md, Layers).
 import type { ConfigStore } from './config/store.js';
 import type { ProfileChoice } from './config/resolve.js';
+import type { Paths } from './config/paths.js';
 import type { ApiClient } from './api/client.js';
 import type { Clock, Env, GlobalOptions, IO, OutputTarget, ProgressDisplay, StatusLine, TransferDisplay } from './base/io.js';
 
@@ -15,6 +16,8 @@ export interface Context extends OutputTarget {
   signal: AbortSignal;
   /** The global flags as parsed; frozen before the command runs. */
   readonly globals: Readonly<GlobalOptions>;
+  /** The folders of config, state, runs, budgets, plans and the webhook inbox (from the environment and the home folder). */
+  readonly paths: Paths;
   /** The profile store, opened on first use. */
   config(): Promise<ConfigStore>;
   /** The profile this command uses and why (--profile, PLATFORM_PROFILE or the default). */

@@ -7,8 +7,8 @@ import type { ApiClient } from './api/client.js';
 import { Redactor } from './http/redact.js';
 import type { RetryPolicy } from './http/retry.js';
 import type { ConfigStore } from './config/store.js';
-import { configDir } from './config/paths.js';
-import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, type Sourced } from './config/resolve.js';
+import { platformPaths } from './config/paths.js';
+import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, sourceText, type Sourced } from './config/resolve.js';
 import type { ProxySettings } from './http/proxy-env.js';
 import type { Governor } from './http/governor.js';
 import { type Context } from './context.js';
@@ -47,6 +47,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
   const clock = deps.clock ?? systemClock;
   const redactor = new Redactor();
   const globals: Readonly<GlobalOptions> = Object.freeze({ ...parsedGlobals });
+  const paths = platformPaths(deps.env, deps.homedir ?? os.homedir());
   let config: ConfigStore | undefined;
   let client: Promise<ApiClient> | undefined;
   let usedProfile: string | undefined;
@@ -61,10 +62,11 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     clock,
     signal: deps.signal,
     globals,
+    paths,
     async config() {
       if (!config) {
         const { ConfigStore } = await import('./config/store.js');
-        const dir = configDir(deps.env, deps.homedir ?? os.homedir());
+        const dir = paths.config;
         config = new ConfigStore(dir, {
           // Loaded only by a command that reads or writes a keyring secret (README, Credentials).
           keyring: async () => {
@@ -188,14 +190,9 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     const key = `${profileName}\n${origin}`;
     const known = governors.get(key);
     if (known) return known;
-    const [{ Governor }, { FileBudget, budgetFile }, { runsDirectory }, path] = await Promise.all([
-      import('./http/governor.js'),
-      import('./http/governor-file.js'),
-      import('./bulk/journal/journal.js'),
-      import('node:path'),
-    ]);
+    const [{ Governor }, { FileBudget, budgetFile }] = await Promise.all([import('./http/governor.js'), import('./http/governor-file.js')]);
     // Beside the runs' journals: $XDG_STATE_HOME/platform/budgets/.
-    const file = budgetFile(path.join(path.dirname(runsDirectory(deps.env, deps.homedir ?? os.homedir())), 'budgets'), profileName, origin);
+    const file = budgetFile(paths.budgets, profileName, origin);
     const governor =
       governors.get(key) ??
       new Governor({ clock, store: new FileBudget(file, clock), trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined });
@@ -215,7 +212,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     const known = transports.get(key);
     if (known) return known;
     const [{ createTransport }, { trustingCaFile }] = await Promise.all([import('./http/transport.js'), import('./http/ca-bundle.js')]);
-    const secureContext = caFile ? await trustingCaFile(caFile.value, caFile.source, deps.env) : undefined;
+    const secureContext = caFile ? await trustingCaFile(caFile.value, sourceText(caFile.source), deps.env) : undefined;
     // Another client may have built it meanwhile.
     const transport = transports.get(key) ?? createTransport({ proxy, secureContext });
     transports.set(key, transport);

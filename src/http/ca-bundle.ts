@@ -18,11 +18,12 @@ const READ_PROBLEMS: Record<string, string> = {
 
 /**
  * One TLS context trusting Node's roots plus every certificate of `file` (PEM, one or many);
- * `source` names where the path came from (--ca-file, env PLATFORM_CA_FILE, config). A file
- * that cannot be read or holds no certificate is a usage error: one line, nothing sent.
+ * `source` names where the path came from in messages (--ca-file, PLATFORM_CA_FILE, the
+ * profile's ca_file: config/resolve.ts's sourceText). A file that cannot be read or holds no
+ * certificate is a usage error: one line, nothing sent.
  */
 export async function trustingCaFile(file: string, source: string, env: Env): Promise<SecureContext> {
-  const where = `${source === 'config' ? "the profile's ca_file" : source.replace(/^env /, '')} ${file}`;
+  const where = `${source} ${file}`;
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');

@@ -20,4 +20,22 @@ describe('the context a command gets', () => {
     expect(() => Object.assign(globals, { output: 'json' })).toThrow(TypeError);
     await factory.close();
   });
+
+  it('has its folders from the home folder it is given, frozen', async () => {
+    const factory = createFactory({
+      io: { stdout: new PassThrough(), stderr: new PassThrough(), stdin: Readable.from([]), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false },
+      env: {},
+      signal: new AbortController().signal,
+      homedir: '/home/ada',
+      version: '0.0.0-test',
+    });
+    const { paths } = factory.ctx;
+    expect(paths).toMatchObject({
+      runs: '/home/ada/.local/state/platform/runs',
+      budgets: '/home/ada/.local/state/platform/budgets',
+      config: '/home/ada/.config/platform',
+    });
+    expect(Object.isFrozen(paths)).toBe(true);
+    await factory.close();
+  });
 });

@@ -2,7 +2,7 @@
 // setting (`platform config set account`). A value that did not come from the flag is named
 // with its source in errors about that account, so a stale default explains itself.
 import type { Context } from '../../context.js';
-import { accountOf, type Sourced } from '../../config/resolve.js';
+import { commandAccountOf, sourceText } from '../../config/resolve.js';
 import { ApiError, PartialFailureError, UsageError } from '../../base/errors.js';
 import { idProblem } from '../../schemas/ids.js';
 
@@ -11,13 +11,16 @@ export async function runWithAccount<F extends { account?: string }>(
   flags: F,
   run: (flags: F & { account: string }) => Promise<void>,
 ): Promise<void> {
-  const chosen = flags.account !== undefined ? accountOf(ctx.env, undefined, flags.account) : await defaultAccount(ctx);
+  const chosen = await commandAccountOf(ctx.env, flags.account, async () => {
+    const [store, choice] = await Promise.all([ctx.config(), ctx.profile()]);
+    return { name: choice.name, profile: store.getProfile(choice.name) };
+  });
   if (!chosen) {
     const choice = await ctx.profile();
-    const profileFlag = choice.source === 'flag' ? ` --profile ${choice.name}` : '';
+    const profileFlag = choice.source.kind === 'flag' ? ` --profile ${choice.name}` : '';
     throw new UsageError(`no ad account: give --account ID, set PLATFORM_ACCOUNT, or run \`platform config set account ID${profileFlag}\``);
   }
-  const source = chosen.source === '--account' ? undefined : await sourceText(ctx, chosen);
+  const source = chosen.source.kind === 'flag' ? undefined : `from ${sourceText(chosen.source)}`;
   const problem = source && idProblem(chosen.value);
   if (problem) throw new UsageError(`the ad account ${source}: the id ${problem}`);
   try {
@@ -25,17 +28,6 @@ export async function runWithAccount<F extends { account?: string }>(
   } catch (error) {
     throw source ? namingSource(error, chosen.value, source) : error;
   }
-}
-
-async function defaultAccount(ctx: Context): Promise<Sourced | undefined> {
-  if (ctx.env.PLATFORM_ACCOUNT) return accountOf(ctx.env, undefined);
-  const [store, choice] = await Promise.all([ctx.config(), ctx.profile()]);
-  return accountOf(ctx.env, store.getProfile(choice.name));
-}
-
-async function sourceText(ctx: Context, chosen: Sourced): Promise<string> {
-  if (chosen.source === 'config') return `from the config of profile ${(await ctx.profile()).name}`;
-  return `from ${chosen.source.replace(/^env /, '')}`;
 }
 
 /** `ad account X not found` -> `ad account X (from PLATFORM_ACCOUNT) not found`; other errors as they are. */

@@ -4,8 +4,6 @@ import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../.
 import type { PlannedRow } from '../../bulk/pipeline.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../base/errors.js';
-import os from 'node:os';
-import { runsDirectory } from '../../bulk/journal/journal.js';
 import { findRun, type RunSummary } from '../../bulk/runs/runs.js';
 import { resumeCommand } from '../quote.js';
 import type { ApplyFlags } from './spec.js';
@@ -27,7 +25,7 @@ export function resumeAdvice(found: RunSummary): string {
 
 /** The run RUN names in the runs directory (runs show, runs undo). */
 export function runNamed(ctx: Context, name: string): RunSummary {
-  const dir = runsDirectory(ctx.env, os.homedir());
+  const dir = ctx.paths.runs;
   const found = findRun(dir, name);
   if (!found) throw new UsageError(`RUN: no run ${name} in ${dir} (see platform ads runs list)`);
   return found;

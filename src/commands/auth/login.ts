@@ -8,7 +8,7 @@ import { checkUrl } from '../url.js';
 import { AUTHORIZE_PATH } from '../../schemas/oauth.js';
 import { SANDBOX_DEFAULT_URL, SANDBOX_DEMO_CLIENT_ID } from '../../schemas/sandbox.js';
 import type { AuthLoginFlags } from './spec.js';
-import { chooseSecretsPlace, secureStorageOf } from './storage-choice.js';
+import { chooseSecretsPlace, secureStorageMode } from './storage-choice.js';
 import { KeyringUnavailableError } from '../../config/secret-store.js';
 import type { Profile } from '../../config/profile.js';
 import { chooseDefault } from './choose-default.js';
@@ -31,7 +31,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   // The first profile stored becomes the default; later ones only with --set-default.
   const first = store.storedProfileNames().every((stored) => stored === name);
   const existing = (await storedWithSecrets(store, name)) ?? {};
-  const storage = secureStorageOf(ctx, existing, flags.secureStorage);
+  const storage = secureStorageMode(ctx, existing, flags.secureStorage);
   const baseUrl = flags.baseUrl ?? existing.base_url ?? SANDBOX_DEFAULT_URL;
   checkUrl(baseUrl, '--base-url');
   // A profile of the local sandbox signs in with the sandbox's built-in app unless told otherwise,

@@ -4,14 +4,14 @@
 import type { Context } from '../../context.js';
 import { secretsPlaceOf } from '../../config/secret-store.js';
 import type { AuthMigrateFlags } from './spec.js';
-import { chooseSecretsPlace, secureStorageOf } from './storage-choice.js';
+import { chooseSecretsPlace, secureStorageMode } from './storage-choice.js';
 
 export async function run(ctx: Context, flags: AuthMigrateFlags): Promise<void> {
   const store = await ctx.config();
   const choice = await ctx.profile();
   // --profile or PLATFORM_PROFILE names one profile; else every stored one moves.
-  const names = choice.source === 'default' ? store.storedProfileNames() : [choice.name];
-  const mode = secureStorageOf(ctx, undefined, flags.secureStorage);
+  const names = choice.source.kind === 'default' ? store.storedProfileNames() : [choice.name];
+  const mode = secureStorageMode(ctx, undefined, flags.secureStorage);
   const { place: target, warning } = await chooseSecretsPlace(store, names.join(', ') || 'none', mode);
   if (warning) {
     ctx.info(`${warning.replace(/, so the secrets .*$/, '')}: nothing was moved, the secrets stay where they are.`);

@@ -1,7 +1,7 @@
 // `platform auth status`: every profile as the config has it (offline), and with --check what
 // the server says of each token now.
 import type { Context } from '../../context.js';
-import { authUrlOf, baseUrlOf, clientIdOf, clientSecretOf, riderUrlOf } from '../../config/resolve.js';
+import { authUrlOf, baseUrlOf, clientIdOf, clientSecretOf, riderUrlOf, sourceText, type Sourced } from '../../config/resolve.js';
 import type { Column, View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { describeUser } from '../../auth/user-label.js';
@@ -111,7 +111,8 @@ export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
   // named with --profile or PLATFORM_PROFILE is the one checked; else every one.
   const checks = new Map<string, Check>();
   if (flags.check) {
-    for (const name of store.profileNames()) if (choice.source === 'default' || name === active) checks.set(name, await checkProfile(ctx, name, envOf(name)));
+    for (const name of store.profileNames())
+      if (choice.source.kind === 'default' || name === active) checks.set(name, await checkProfile(ctx, name, envOf(name)));
   }
   const now = ctx.clock.now();
   const rows = store.profileNames().map((name): ProfileStatus => {
@@ -122,7 +123,7 @@ export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
     return {
       profile: name,
       active: name === active,
-      chosen_by: name === active ? choice.source : null,
+      chosen_by: name === active ? choice.source.kind : null,
       base_url: baseUrlOf(env, profile)?.value ?? '',
       auth_url: authUrlOf(env, profile)?.value ?? '',
       rider_url: riderUrlOf(env, profile)?.value ?? '',
@@ -138,7 +139,7 @@ export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
         ? 'env PLATFORM_TOKEN'
         : token
           ? 'config'
-          : secretSource(clientSecretOf(env, profile, name)?.source ?? (profile.keyring_secrets?.includes('client_secret') ? 'keyring' : undefined)),
+          : secretSource(clientSecretOf(env, profile, name), profile.keyring_secrets?.includes('client_secret') ?? false),
       secrets: secretsPlaceOf(store.storedProfileNames().includes(name) ? profile : undefined),
     };
   });
@@ -194,7 +195,7 @@ function withoutOverrides(env: Env): Env {
 }
 
 /** Where a profile without a token would get its credentials. */
-function secretSource(source: string | undefined): string {
-  if (!source) return 'none';
-  return source.startsWith('PLATFORM_') ? `env ${source}` : 'config (secret only)';
+function secretSource(secret: Sourced | undefined, inKeyring: boolean): string {
+  if (secret?.source.kind === 'env') return sourceText(secret.source, 'label');
+  return secret || inKeyring ? 'config (secret only)' : 'none';
 }

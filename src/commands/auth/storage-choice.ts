@@ -1,23 +1,22 @@
-// Where `auth login` and `auth migrate` keep a profile's secrets: --secure-storage, else
-// PLATFORM_SECURE_STORAGE, else the profile's secure_storage, else auto (README, Credentials).
+// Where `auth login` and `auth migrate` keep a profile's secrets: the mode in effect
+// (--secure-storage, else PLATFORM_SECURE_STORAGE, else the profile's secure_storage, else
+// auto: secureStorageOf in config/resolve.ts), then the keyring or the file (README, Credentials).
 import type { Context } from '../../context.js';
 import type { ConfigStore } from '../../config/store.js';
 import type { Profile, SecretsPlace } from '../../config/profile.js';
 import { KeyringUnavailableError, SECURE_STORAGE_CHOICES, type SecureStorage } from '../../config/secret-store.js';
+import { secureStorageOf, sourceText } from '../../config/resolve.js';
 import { UsageError } from '../../base/errors.js';
 
 /** What to install or set when no keyring answers: named in the refusal and the warning. */
 const KEYRING_HELP =
   'start and unlock a Secret Service (gnome-keyring, KeePassXC) in this session, or use --secure-storage file (PLATFORM_SECURE_STORAGE=file); in CI, PLATFORM_TOKEN needs no stored secret';
 
-export function secureStorageOf(ctx: Context, profile: Profile | undefined, flag: string | undefined): SecureStorage {
-  const [value, where] = flag
-    ? [flag, '--secure-storage']
-    : ctx.env.PLATFORM_SECURE_STORAGE
-      ? [ctx.env.PLATFORM_SECURE_STORAGE, 'PLATFORM_SECURE_STORAGE']
-      : [profile?.secure_storage ?? 'auto', 'the profile setting secure_storage'];
+/** The mode in effect (config/resolve.ts says which wins); a usage error naming its source when it is none of the choices. */
+export function secureStorageMode(ctx: Context, profile: Profile | undefined, flag: string | undefined): SecureStorage {
+  const { value, source } = secureStorageOf(ctx.env, profile, flag);
   if (!(SECURE_STORAGE_CHOICES as readonly string[]).includes(value)) {
-    throw new UsageError(`${where} must be one of ${SECURE_STORAGE_CHOICES.join(', ')}, not ${JSON.stringify(value)}`);
+    throw new UsageError(`${sourceText(source)} must be one of ${SECURE_STORAGE_CHOICES.join(', ')}, not ${JSON.stringify(value)}`);
   }
   return value as SecureStorage;
 }

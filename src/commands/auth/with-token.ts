@@ -10,7 +10,7 @@ import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { checkUrl } from '../url.js';
 import { loginCommand } from '../advice.js';
 import type { AuthLoginFlags } from './spec.js';
-import { chooseSecretsPlace, secureStorageOf } from './storage-choice.js';
+import { chooseSecretsPlace, secureStorageMode } from './storage-choice.js';
 import { chooseDefault } from './choose-default.js';
 
 /** Longer than any bearer token (a JWT with many claims is a few KiB): more is not a token. */
@@ -25,7 +25,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   const { name } = await ctx.profile();
   const first = store.storedProfileNames().every((stored) => stored === name);
   const existing = store.getProfile(name) ?? {};
-  const storage = secureStorageOf(ctx, existing, flags.secureStorage);
+  const storage = secureStorageMode(ctx, existing, flags.secureStorage);
   const baseUrl = flags.baseUrl ?? existing.base_url ?? SANDBOX_DEFAULT_URL;
   checkUrl(baseUrl, '--base-url');
   const hosts = { auth_url: flags.authUrl ?? existing.auth_url, rider_url: flags.riderUrl ?? existing.rider_url };

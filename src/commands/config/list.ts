@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
 import { existingProfile } from './profile.js';
+import { sourceText } from '../../config/resolve.js';
 import { SETTINGS } from './settings.js';
 import { SETTING_KEYS } from './settings-spec.js';
 
@@ -29,7 +30,7 @@ export async function run(ctx: Context): Promise<void> {
   const profile = store.getProfile(name);
   const rows = SETTING_KEYS.map((key): SettingRow => {
     const effective = SETTINGS[key].effective(ctx.env, profile);
-    return { key, value: effective?.value ?? null, source: effective?.source ?? null, profile: name };
+    return { key, value: effective?.value ?? null, source: effective ? sourceText(effective.source, 'label') : null, profile: name };
   });
   await writeRows(ctx, view, rows);
 }

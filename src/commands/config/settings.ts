@@ -2,7 +2,7 @@
 // variable that overrides it and the check its value must pass. Data only.
 import type { Env } from '../../base/io.js';
 import type { Profile } from '../../config/profile.js';
-import { accountOf, caFileOf, type Sourced } from '../../config/resolve.js';
+import { accountOf, caFileOf, secureStorageOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
 import { SECURE_STORAGE_CHOICES } from '../../config/secret-store.js';
 
@@ -34,10 +34,11 @@ export const SETTINGS: Record<SettingKey, Setting> = {
   secure_storage: {
     // Where `auth login` keeps this profile's secrets when neither --secure-storage nor the env says (README, Credentials).
     problem: (value) => ((SECURE_STORAGE_CHOICES as readonly string[]).includes(value) ? undefined : `must be one of ${SECURE_STORAGE_CHOICES.join(', ')}`),
-    effective: (env, profile) =>
-      env.PLATFORM_SECURE_STORAGE
-        ? { value: env.PLATFORM_SECURE_STORAGE, source: 'env PLATFORM_SECURE_STORAGE' }
-        : profile?.secure_storage && { value: profile.secure_storage, source: 'config' },
+    effective: (env, profile) => {
+      // auto when nothing says: shown as not set.
+      const effective = secureStorageOf(env, profile);
+      return effective.source.kind === 'default' || !effective.value ? undefined : effective;
+    },
     env: 'PLATFORM_SECURE_STORAGE',
   },
 };

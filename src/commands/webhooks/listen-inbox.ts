@@ -9,8 +9,8 @@ import type { Inbox } from '../../webhooks/inbox/server.js';
 import { VERSION } from '../../base/version.js';
 
 export async function inboxFileOf(ctx: Context): Promise<string> {
-  const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);
-  return path.join(store.dir, 'webhooks', `inbox-${name.replace(/[^\w.-]/g, '_')}.ndjson`);
+  const { name } = await ctx.profile();
+  return path.join(ctx.paths.inbox, `inbox-${name.replace(/[^\w.-]/g, '_')}.ndjson`);
 }
 
 export interface InboxSettings {

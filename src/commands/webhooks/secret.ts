@@ -4,7 +4,7 @@
 // line. Secrets are passed around with a name for messages and are never printed.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../base/errors.js';
-import { clientSecretOf } from '../../config/resolve.js';
+import { clientSecretOf, sourceText } from '../../config/resolve.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 
 export const WEBHOOK_SECRET_ENV = 'PLATFORM_WEBHOOK_SECRET';
@@ -18,7 +18,7 @@ async function available(ctx: Context, includeProfile: boolean): Promise<NamedSe
   const profile = store.getProfile(name);
   // Both the environment's and the stored secret are worth naming when a signature does not match.
   for (const secret of [clientSecretOf(ctx.env, undefined, name), clientSecretOf({}, profile, name)]) {
-    if (secret) found.push({ name: secret.source, value: secret.value });
+    if (secret) found.push({ name: sourceText(secret.source), value: secret.value });
   }
   return found;
 }

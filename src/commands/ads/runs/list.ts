@@ -1,7 +1,5 @@
-import os from 'node:os';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../base/errors.js';
-import { runsDirectory } from '../../../bulk/journal/journal.js';
 import { listRuns, shortRunName } from '../../../bulk/runs/runs.js';
 import { writeRows } from '../../../output/rows.js';
 import { runRows, runView } from '../../../output/views/runs.js';
@@ -9,7 +7,7 @@ import type { RunsListFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: RunsListFlags): Promise<void> {
   if (flags.limit !== undefined && flags.limit < 1) throw new UsageError('--limit must be 1 or more');
-  const runs = listRuns(runsDirectory(ctx.env, os.homedir()));
+  const runs = listRuns(ctx.paths.runs);
   // The newest, in the list's order: the latest run stays the last line, next to the prompt.
   await writeRows(ctx, runView, runRows(flags.limit === undefined ? runs : runs.slice(-flags.limit)));
   // Of every run, shown or not (one undone since needs nothing more).

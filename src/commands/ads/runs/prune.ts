@@ -1,7 +1,5 @@
-import os from 'node:os';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../base/errors.js';
-import { runsDirectory } from '../../../bulk/journal/journal.js';
 import { pruneRuns, shortRunName } from '../../../bulk/runs/runs.js';
 import type { RunsPruneFlags } from '../spec.js';
 
@@ -12,7 +10,7 @@ export async function run(ctx: Context, flags: RunsPruneFlags): Promise<void> {
   if (flags.olderThan !== undefined && flags.olderThan < 0) throw new UsageError('--older-than must be 0 or more days');
   if (flags.keep !== undefined && flags.keep < 0) throw new UsageError('--keep must be 0 or more');
   const { removed, interruptedKept } = pruneRuns(
-    runsDirectory(ctx.env, os.homedir()),
+    ctx.paths.runs,
     { ...(flags.olderThan !== undefined ? { olderThanMs: flags.olderThan * DAY_MS } : {}), ...(flags.keep !== undefined ? { keep: flags.keep } : {}) },
     ctx.clock.now(),
   );

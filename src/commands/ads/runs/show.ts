@@ -1,6 +1,4 @@
 import type { Context } from '../../../context.js';
-import os from 'node:os';
-import { runsDirectory } from '../../../bulk/journal/journal.js';
 import { listRuns, readHistory, shortRunName, undoOf, type HistoryRow, type RunSummary } from '../../../bulk/runs/runs.js';
 import { unknownCreates } from '../../../bulk/runs/undo.js';
 import { writeRows } from '../../../output/rows.js';
@@ -12,7 +10,7 @@ export async function run(ctx: Context, _flags: unknown, args: string[]): Promis
   const { record, rows } = await readHistory(found.path);
   await writeRows(ctx, historyView, historyRows(rows, resourceNamed(record.resource, found.run).idField));
   if (found.status !== 'interrupted') return;
-  const undo = undoOf(listRuns(runsDirectory(ctx.env, os.homedir())), found.run, found.record.started);
+  const undo = undoOf(listRuns(ctx.paths.runs), found.run, found.record.started);
   ctx.info(undo ? `Run ${shortRunName(found.run)} was interrupted, and run ${shortRunName(undo.run)} undid it` : interruptedNote(found, rows));
 }
 

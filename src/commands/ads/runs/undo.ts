@@ -2,8 +2,6 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../base/errors.js';
 import { holderText, takeLockIfWritable, type JournalLock } from '../../../bulk/journal/journal-lock.js';
 import { listRuns, readHistory, shortRunName, undoOf, type RunSummary } from '../../../bulk/runs/runs.js';
-import { runsDirectory } from '../../../bulk/journal/journal.js';
-import os from 'node:os';
 import { undoRows, unknownCreates } from '../../../bulk/runs/undo.js';
 import type { Invocation } from '../../spec.js';
 import { resourceNamed, resumeAdvice, runNamed, sendPlanned } from '../replay.js';
@@ -32,7 +30,7 @@ function lockRun(ctx: Context, found: RunSummary): JournalLock | undefined {
 async function undo(ctx: Context, flags: RunsUndoFlags, found: RunSummary, invocation: Invocation): Promise<void> {
   // Undone already, whole: a script's retry of the undo gets exit 0, not a conflict per row
   // (an undo that did not end well is retried like the first: what it restored is then a conflict, the rest is restored).
-  const done = undoOf(listRuns(runsDirectory(ctx.env, os.homedir())), found.run, found.record.started);
+  const done = undoOf(listRuns(ctx.paths.runs), found.run, found.record.started);
   if (done?.status === 'done') return ctx.info(`Nothing to undo: run ${found.run} was undone by run ${shortRunName(done.run)}`);
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`RUN: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
