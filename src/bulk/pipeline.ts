@@ -13,7 +13,7 @@ import { type AuthError, UsageError } from '../base/errors.js';
 import { isJournal, Journal, readJournal, type JournalState } from './journal/journal.js';
 import { lockJournal, type JournalLock } from './journal/journal-lock.js';
 import { identifyRows, identityBase, occurrenceCounter, type IdentifiedRow, type RowIdentity } from './row-identity.js';
-import { inShard, lineIdentity, shardName, shardPart, type Shard } from './shard.js';
+import { inShard, lineIdentity, shardFlag, shardName, shardPart, type Shard } from './shard.js';
 import { checkResume, type ResumePlan } from './journal/resume-check.js';
 import { currentLookup, type CurrentLookup } from './changes/current.js';
 import { itemSchema } from './resource-schemas.js';
@@ -201,8 +201,7 @@ export async function runBulkPlan(plan: BulkPlan, deps: BulkDeps, sinks: BulkSin
     }
     // A shard's journal holds only its rows: resumed as another shard (or unsharded), the others' rows would be sent twice.
     if (resumeFrom && resumeFrom.run.shard !== (plan.shard && shardName(plan.shard))) {
-      const was = resumeFrom.run.shard ? `--shard ${resumeFrom.run.shard}` : 'no --shard';
-      throw new UsageError(`--shard: ${plan.resume} is the journal of a run with ${was}; resume it with the same`);
+      throw new UsageError(`--shard: ${plan.resume} is the journal of a run with ${shardFlag(resumeFrom.run.shard)}; resume it with the same`);
     }
     if (resumeFrom) refuseUndone(deps.runsDir, plan.resume!, resumeFrom.run.started);
     const alreadyDone = plan.resume && !resumingJournal ? await readSucceeded(plan.resume, plan.mode) : undefined;

@@ -28,6 +28,11 @@ export function shardName(shard: Shard): string {
   return `${shard.index}/${shard.count}`;
 }
 
+/** How a run was given its shard, as the flag reads: `--shard I/N`, or `no --shard`. */
+export function shardFlag(name: string | undefined): string {
+  return name ? `--shard ${name}` : 'no --shard';
+}
+
 /** The part of a file name that tells shards apart (two shards never share a journal, nor a lock): `-shard-I-of-N`. */
 export function shardPart(shard: Shard | undefined): string {
   return shard ? `-shard-${shard.index}-of-${shard.count}` : '';

@@ -13,6 +13,7 @@ import { UsageError } from '../../base/errors.js';
 import { write } from '../../base/stream-write.js';
 import { partPath, removeStaleParts, syncToDisk } from '../../base/part-file.js';
 import type { MergedRow } from '../changes/merge.js';
+import type { PlannedRow } from '../pipeline.js';
 import { touchedValues } from '../changes/row-change.js';
 import type { RowIdentity } from '../row-identity.js';
 
@@ -161,6 +162,19 @@ export async function* readPlanRows(file: string): AsyncGenerator<PlanRecord & {
     if (row.current !== undefined && (typeof row.current !== 'object' || row.current === null)) throw bad('current must be an object');
     if (typeof row.line !== 'number') throw bad('line must be a number');
     yield { ...(row as PlanRecord), planLine: number };
+  }
+}
+
+/** The plan's rows as the pipeline takes them (apply): a patch row is sent only while its resource has the plan's current values. */
+export async function* plannedRows(file: string, mode: 'create' | 'patch'): AsyncGenerator<PlannedRow> {
+  for await (const row of readPlanRows(file)) {
+    if (mode === 'patch' && !row.current) throw new UsageError(`${file}: line ${row.planLine}: a patch row needs the current values it was planned against`);
+    yield {
+      line: row.line,
+      request: row.request,
+      ...(row.campaign_id ? { campaignId: row.campaign_id } : {}),
+      ...(row.current ? { expect: { current: row.current } } : {}),
+    };
   }
 }
 

@@ -3,19 +3,17 @@
 // draws progress, prints the summary, and ends with the right typed error.
 import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
-import { failedRows, runBulkPlan, tallyTotal, type BulkSource } from '../../bulk/pipeline.js';
+import { runBulkPlan, type BulkSource } from '../../bulk/pipeline.js';
 import type { BulkMode } from '../../bulk/input/csv-columns.js';
-import { CommandError, errorLine, InterruptedError, PartialFailureError, UsageError } from '../../base/errors.js';
+import { UsageError } from '../../base/errors.js';
 import { summaryLine } from '../../output/progress.js';
 import { resolveFormat } from '../../output/format.js';
 import { writeRows } from '../../output/rows.js';
 import { write } from '../../base/stream-write.js';
 import type { ResultRow } from '../../bulk/results.js';
 import { dryRunView, resultView } from '../../output/views/results.js';
-import { previewLine, wouldFail } from '../../bulk/plan/dry-run.js';
-import os from 'node:os';
-import { readJournal, runsDirectory } from '../../bulk/journal/journal.js';
-import fs from 'node:fs';
+import { previewLine } from '../../bulk/plan/dry-run.js';
+import { conflictsLine, endError, removeJournal, runEnd, settleSingleJournal, summarized } from '../../bulk/outcome.js';
 import { flagProblem } from './flags.js';
 import type { BulkFlags } from './spec.js';
 import { quoteArgs, resumeCommand } from '../quote.js';
@@ -119,7 +117,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       stdin: ctx.io.stdin,
       tmpdir: ctx.env.TMPDIR,
       signal: AbortSignal.any([ctx.signal, stdoutClosed.signal]),
-      runsDir: runsDirectory(ctx.env, os.homedir()),
+      runsDir: ctx.paths.runs,
       now: () => ctx.clock.now(),
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
       // A bulk run says where its journal is; a single item's is kept only if it changed something or can be resumed (below).
@@ -142,66 +140,24 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   )
     .catch((error: unknown) => {
       // A single item that ended with an error (its read failed) sent nothing: nothing to resume.
-      if (single) removeJournal(request, journalFile);
+      if (single) removeJournal(journalFile, named(request));
       throw error;
     })
     .finally(() => ctx.io.stdout.off('error', onStdoutError));
   progress?.clear();
-  // A single item's journal is its history when it changed something (`runs list`, `runs undo`);
-  // otherwise it stays (and is named) only when the run was interrupted or its request's
-  // outcome is unknown (sent, never answered).
-  const unanswered = single && !outcome.dryRun && !outcome.interrupted && !outcome.refused && outcome.journal && (await inFlight(outcome.journal));
-  if (single && !outcome.interrupted && !unanswered && outcome.tally.ok === 0) removeJournal(request, outcome.journal);
-  if (invalid) throw new UsageError(inFlagWords(invalid.error_message));
-  if (outcome.dryRun) {
-    if (outcome.interrupted) {
-      const plan = flags.plan === undefined ? '' : ` (so no plan was written to ${flags.plan})`;
-      throw new InterruptedError(`interrupted: the dry run stopped before the rows after the last one shown${plan}`);
-    }
-    if (outcome.rows > 1 || shard) ctx.info(previewLine(outcome.preview!));
-    // The run's exit code, foretold: a row it would not apply (invalid against the current values, not found, changed since the plan) is 1.
-    const failing = wouldFail(outcome.preview!, outcome.rows);
-    if (failing) throw new PartialFailureError(failing);
-    return;
-  }
-  if (outcome.rows > 1 || shard) ctx.info(summaryLine(outcome.tally, ctx.clock.now() - started));
-  if (outcome.conflicts) {
-    ctx.info(`${outcome.conflicts} of ${outcome.rows} rows not sent: changed since (result conflict, both values in its message); --force sends them anyway`);
-  }
-  if (outcome.refused) throw outcome.refused;
-  if (outcome.journalFailure) {
-    // Every row has its result on stdout; this says why the rest were not sent, and what to do.
-    const { path, error } = outcome.journalFailure;
-    const fix = /ENOSPC|EDQUOT/.test(errorLine(error)) ? 'free space on its disk' : 'make its folder writable';
-    throw new CommandError(
-      `the journal ${path} could not be written (${errorLine(error)}), so the rows from there on were not sent: ${fix}, then run ${resumeCommand(request.argv, outcome.journal)}`,
-    );
-  }
-  if (outcome.interrupted) {
-    const why = stdoutClosed.signal.aborted && !ctx.signal.aborted ? 'stdout was closed (what read it stopped reading)' : 'interrupted';
-    throw new InterruptedError(`${why}: to send the rest, run ${resumeCommand(request.argv, outcome.journal)}`);
-  }
-  if (failedRows(outcome) === 0) return;
-  // One item: the usual one-line error; many: the summary has said it.
-  const last = outcome.lastFailure;
-  const retry = unanswered
-    ? `; it may have been applied: run ${resumeCommand(request.argv, outcome.journal)} to send it again under the same idempotency key`
-    : '';
-  throw new PartialFailureError(tallyTotal(outcome.tally) === 1 && last ? `${last.error_code}: ${last.error_message}${retry}` : '');
+  const unanswered = single && (await settleSingleJournal(outcome, named(request)));
+  const end = runEnd(outcome, { invalid, unanswered, stdoutClosed: stdoutClosed.signal.aborted && !ctx.signal.aborted, plan: flags.plan });
+  if (summarized(end) && (outcome.rows > 1 || shard))
+    ctx.info(outcome.dryRun ? previewLine(outcome.preview!) : summaryLine(outcome.tally, ctx.clock.now() - started));
+  const conflicts = summarized(end) ? conflictsLine(outcome) : undefined;
+  if (conflicts) ctx.info(conflicts);
+  const error = endError(end, { resume: (journal) => resumeCommand(request.argv, journal), inFlags: inFlagWords });
+  if (error) throw error;
 }
 
-/** A single item's journal, unless the user named it (--journal, --resume). */
-function removeJournal(request: WriteRequest, file: string | undefined): void {
-  if (file && request.flags.journal === undefined && request.flags.resume === undefined) fs.rmSync(file, { force: true });
-}
-
-/** Whether a journal holds a request sent and never answered. */
-async function inFlight(file: string): Promise<boolean> {
-  try {
-    return (await readJournal(file)).inFlight.length > 0;
-  } catch {
-    return false;
-  }
+/** The user named the run's journal (--journal, --resume): it stays. */
+function named(request: WriteRequest): boolean {
+  return request.flags.journal !== undefined || request.flags.resume !== undefined;
 }
 
 /** `currency: currency EUR does not match ...` -> `--currency EUR does not match ...`. */
