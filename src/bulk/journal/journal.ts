@@ -12,7 +12,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { UsageError } from '../../base/errors.js';
 import { endsWithNewline } from '../../base/ndjson-append.js';
-import { platformPaths } from '../../config/paths.js';
 import type { ResultRow } from '../results.js';
 import type { RowIdentity } from '../row-identity.js';
 import type { RowChange } from '../changes/row-change.js';
@@ -119,14 +118,6 @@ export interface EndRecord {
 }
 
 export type JournalRecord = RunRecord | SentRecord | DoneRecord | EndRecord;
-
-/**
- * Where journals go unless --journal names one: $XDG_STATE_HOME/platform/runs. Kept until
- * `ads apply` and the write commands read `ctx.paths.runs` (config/paths.ts), as the others do.
- */
-export function runsDirectory(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
-  return platformPaths(env, homedir).runs;
-}
 
 export class Journal {
   readonly #fd: number | undefined;
