@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { systemClock } from '../../src/io.js';
+import { systemClock } from '../../src/base/io.js';
 import { sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { chromiumTool as chromium, launchChromium } from '../helpers/chromium.js';
 import { startCli } from '../helpers/auth.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const chromiumTool = chromium();
 describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium${chromiumTool.skipNote}`, () => {
@@ -18,7 +19,7 @@ describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium
   beforeAll(async () => {
     sandbox = await sandboxOnFreePort();
     browser = await launchChromium();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await browser?.close();
     await sandbox?.close();
@@ -42,7 +43,7 @@ describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium
     };
   }
 
-  it('Allow on the consent page ends signed in, with the tokens stored', async () => {
+  it('Allow on the consent page ends signed in, with the tokens stored', { timeout: scaled(60_000) }, async () => {
     const user = new TestUser(sandbox);
     const opener = chromiumOpener();
     const run = startCli(user, ['auth', 'login', '--scopes', 'profile,request,ads.ad-accounts.read'], { openUrl: opener.openUrl, clock: systemClock });
@@ -71,9 +72,9 @@ describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium
     for (const secret of [token.access_token, token.refresh_token, code]) expect(result.stdout + result.stderr).not.toContain(secret);
     expect(fs.statSync(user.configPath).mode & 0o777).toBe(0o600);
     expect((await user.run(['ads', 'accounts', 'list'])).code).toBe(0);
-  }, 60_000);
+  });
 
-  it('Deny ends with exit 1 and a clear message', async () => {
+  it('Deny ends with exit 1 and a clear message', { timeout: scaled(60_000) }, async () => {
     const user = new TestUser(sandbox);
     const opener = chromiumOpener();
     const run = startCli(user, ['auth', 'login', '--scopes', 'profile,all_trips'], { openUrl: opener.openUrl, clock: systemClock });
@@ -88,5 +89,5 @@ describe.skipIf(!chromiumTool.present)(`platform auth login in headless Chromium
       /access was denied in the browser \(access_denied\); nothing was stored\. Run `platform auth login --profile local` to try again\./,
     );
     expect((user.readConfig() as any).profiles.local?.token).toBeUndefined();
-  }, 60_000);
+  });
 });

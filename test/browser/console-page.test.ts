@@ -12,6 +12,7 @@ import { tempDir } from '../helpers/cli.js';
 import { keepScreenshot } from '../helpers/screenshots.js';
 import { chromiumTool as chromium, launchChromium, playwrightPage } from '../helpers/chromium.js';
 import { consoleFlow, consoleSandboxOptions } from '../helpers/console-flows.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const chromiumTool = chromium();
 
@@ -23,13 +24,13 @@ describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${ch
   beforeAll(async () => {
     sandbox = await startSandbox(consoleSandboxOptions);
     browser = await launchChromium();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await browser?.close();
     await sandbox?.close();
   });
 
-  it('shows the live log, the data and hostile text as text, and saves and restores from the keyboard', async () => {
+  it('shows the live log, the data and hostile text as text, and saves and restores from the keyboard', { timeout: scaled(60_000) }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
     const origins = new Set<string>();
@@ -50,5 +51,5 @@ describe.skipIf(!chromiumTool.present)(`sandbox console in headless Chromium${ch
     expect([...origins]).toEqual([sandbox.url]);
     for (const file of fs.readdirSync(shots)) keepScreenshot(path.join(shots, file), file);
     console.log(`console screenshots: ${shots}`);
-  }, 60_000);
+  });
 });

@@ -20,6 +20,7 @@ import { chromiumTool as chromium, launchChromium, playwrightPage } from '../hel
 import { startReceiver, type TestReceiver } from '../helpers/webhooks.js';
 import { inboxCoreFlows, inboxSession } from '../helpers/inbox-flows.js';
 import { listenInspecting } from '../helpers/inbox.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const chromiumTool = chromium();
 
@@ -38,7 +39,7 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
 
   inboxCoreFlows(s);
 
-  it('a wrongly signed replay is rejected by the app, and `webhooks verify` says the signature does not match', async () => {
+  it('a wrongly signed replay is rejected by the app, and `webhooks verify` says the signature does not match', { timeout: scaled(60_000) }, async () => {
     // The receipt, the sandbox's last delivery (the hostile one is newer).
     await page.locator('#rows tr').nth(1).locator('button.open').click();
     const before = s.app.received.length;
@@ -67,9 +68,9 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
     await page.click('#replay');
     await expect.poll(() => page.locator('#action-result').textContent()).toBe(`replay (as-received) to ${s.app.url}: HTTP 200`);
     expect(s.app.received.at(-1)!.body.toString('base64')).toBe(s.sandbox.webhooks.log.at(-1)!.body_base64);
-  }, 60_000);
+  });
 
-  it('export as NDJSON, then `webhooks replay` reproduces the same deliveries in order; HAR holds them too', async () => {
+  it('export as NDJSON, then `webhooks replay` reproduces the same deliveries in order; HAR holds them too', { timeout: scaled(60_000) }, async () => {
     await page.selectOption('#filter-type', 'requests.status_changed');
     await page.check('#select-all');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-ndjson')]);
@@ -103,9 +104,9 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
     );
     await page.uncheck('#select-all');
     await page.selectOption('#filter-type', '');
-  }, 60_000);
+  });
 
-  it('a cross-origin POST to the replay endpoint is refused, and nothing is sent', async () => {
+  it('a cross-origin POST to the replay endpoint is refused, and nothing is sent', { timeout: scaled(60_000) }, async () => {
     const id = await page.locator('#rows tr').nth(1).getAttribute('data-id');
     const before = s.app.received.length;
     const replayUrl = `${s.listener.inbox}api/deliveries/${id}/replay`;
@@ -140,9 +141,9 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
     const headers = (await fetch(s.listener.inbox)).headers;
     expect(headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'; /);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
-  }, 60_000);
+  });
 
-  it('the inbox survives a restart of listen: the deliveries are read back from disk', async () => {
+  it('the inbox survives a restart of listen: the deliveries are read back from disk', { timeout: scaled(60_000) }, async () => {
     const before = await rows().count();
     await s.listener.stop();
     await expect.poll(() => page.locator('#live').textContent()).toMatch(/^(reconnecting|disconnected)/);
@@ -151,7 +152,7 @@ describe.skipIf(!chromiumTool.present)(`webhooks listen --inspect in headless Ch
     await expect.poll(() => rows().count()).toBe(before);
     const file = path.join(s.user.configDir, 'webhooks', 'inbox-local.ndjson');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-  }, 60_000);
+  });
 });
 
 /** The status of a GET sent with this Host header (fetch sets its own). */

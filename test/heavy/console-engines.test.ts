@@ -9,6 +9,7 @@ import { tempDir } from '../helpers/cli.js';
 import { firefoxTool, launchFirefox } from '../helpers/firefox.js';
 import { launchWebKit, webkitTool } from '../helpers/webkit.js';
 import { consoleFlow, consoleSandboxOptions } from '../helpers/console-flows.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const engines = [
   { tool: firefoxTool(), title: 'headless Firefox ESR', launch: launchFirefox },
@@ -24,15 +25,19 @@ for (const { tool, title, launch } of engines) {
     beforeAll(async () => {
       sandbox = await startSandbox(consoleSandboxOptions);
       engine = await launch();
-    }, 60_000);
+    }, scaled(60_000));
     afterAll(async () => {
       await engine?.close();
       await sandbox?.close();
     });
 
-    it('shows the live log, the data and hostile text as text, and saves and restores from the keyboard', async () => {
-      const page = await engine.newPage({ width: 1280, height: 900 });
-      await consoleFlow(page, sandbox, (name) => page.screenshot(path.join(shots, `console-${engine.name.toLowerCase()}-${name}.png`)));
-    }, 60_000);
+    it(
+      'shows the live log, the data and hostile text as text, and saves and restores from the keyboard',
+      async () => {
+        const page = await engine.newPage({ width: 1280, height: 900 });
+        await consoleFlow(page, sandbox, (name) => page.screenshot(path.join(shots, `console-${engine.name.toLowerCase()}-${name}.png`)));
+      },
+      scaled(60_000),
+    );
   });
 }

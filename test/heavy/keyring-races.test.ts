@@ -11,6 +11,7 @@ import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/sc
 import { sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { secretServicePresent, secretServiceSkipNote, startSecretService, type SecretService } from '../helpers/secret-service.js';
 import { httpBrowser, startCli } from '../helpers/auth.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
 
@@ -19,7 +20,7 @@ let keyring: SecretService;
 beforeAll(async () => {
   sandbox = await sandboxOnFreePort({ tokenRequestsPerHour: 1000 });
   if (secretServicePresent) keyring = await startSecretService();
-}, 30_000);
+}, scaled(30_000));
 afterAll(async () => {
   await keyring?.stop();
   await sandbox.close();
@@ -67,36 +68,40 @@ describe.skipIf(!secretServicePresent)(`races with the secrets in the keyring${s
       for (const secret of keyring.all(user.configDir)) expect(file).not.toContain(secret);
       expect((await platform(user, ['ads', 'accounts', 'list', '--profile', 'work'])).code).toBe(0);
     },
-    120_000,
+    scaled(120_000),
   );
 
-  it('40 concurrent logins to 8 profiles, 2 rounds: no profile and no secret lost, none in the file', async () => {
-    const user = new TestUser(sandbox);
-    const profiles = Array.from({ length: 8 }, (_, i) => `p${i}`);
-    const lost: string[] = [];
-    for (let round = 1; round <= 2; round++) {
-      const results = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          platform(user, ['auth', 'login', '--client-credentials', '--profile', profiles[i % 8]!, '--client-id', SANDBOX_DEMO_CLIENT_ID], {
-            PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET,
-          }),
-        ),
-      );
-      expect(
-        results.map((r) => r.code),
-        results.map((r) => r.stderr).join('\n'),
-      ).toEqual(results.map(() => 0));
-      const stored = profilesOf(user);
-      for (const name of profiles) {
-        if (stored[name]?.secrets !== 'keyring') lost.push(`round ${round}: profile ${name}`);
-        else if (!keyring.lookup(user.configDir, name, 'access_token')) lost.push(`round ${round}: token of ${name}`);
-        else if (keyring.lookup(user.configDir, name, 'client_secret') !== SANDBOX_DEMO_CLIENT_SECRET) lost.push(`round ${round}: secret of ${name}`);
+  it(
+    '40 concurrent logins to 8 profiles, 2 rounds: no profile and no secret lost, none in the file',
+    async () => {
+      const user = new TestUser(sandbox);
+      const profiles = Array.from({ length: 8 }, (_, i) => `p${i}`);
+      const lost: string[] = [];
+      for (let round = 1; round <= 2; round++) {
+        const results = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            platform(user, ['auth', 'login', '--client-credentials', '--profile', profiles[i % 8]!, '--client-id', SANDBOX_DEMO_CLIENT_ID], {
+              PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET,
+            }),
+          ),
+        );
+        expect(
+          results.map((r) => r.code),
+          results.map((r) => r.stderr).join('\n'),
+        ).toEqual(results.map(() => 0));
+        const stored = profilesOf(user);
+        for (const name of profiles) {
+          if (stored[name]?.secrets !== 'keyring') lost.push(`round ${round}: profile ${name}`);
+          else if (!keyring.lookup(user.configDir, name, 'access_token')) lost.push(`round ${round}: token of ${name}`);
+          else if (keyring.lookup(user.configDir, name, 'client_secret') !== SANDBOX_DEMO_CLIENT_SECRET) lost.push(`round ${round}: secret of ${name}`);
+        }
       }
-    }
-    expect(lost).toEqual([]);
-    const file = fs.readFileSync(user.configPath, 'utf8');
-    expect(file).not.toContain(SANDBOX_DEMO_CLIENT_SECRET);
-    for (const secret of keyring.all(user.configDir)) expect(file).not.toContain(secret);
-    expect(fs.readdirSync(user.configDir).filter((name) => name.includes('.tmp-'))).toEqual([]);
-  }, 300_000);
+      expect(lost).toEqual([]);
+      const file = fs.readFileSync(user.configPath, 'utf8');
+      expect(file).not.toContain(SANDBOX_DEMO_CLIENT_SECRET);
+      for (const secret of keyring.all(user.configDir)) expect(file).not.toContain(secret);
+      expect(fs.readdirSync(user.configDir).filter((name) => name.includes('.tmp-'))).toEqual([]);
+    },
+    scaled(300_000),
+  );
 });

@@ -10,6 +10,7 @@ import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/sc
 import { sandboxOnFreePort, TestUser, type CliResult } from '../helpers/cli.js';
 import { mutedBus, secretServicePresent, secretServiceSkipNote, startSecretService, type SecretService } from '../helpers/secret-service.js';
 import { httpBrowser, startCli } from '../helpers/auth.js';
+import { scaled } from '../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
   let keyring: SecretService;
   beforeAll(async () => {
     keyring = await startSecretService();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(() => keyring?.stop());
 
   const keyringUser = () => new TestUser(sandbox, { ...keyring.env, PLATFORM_CLIENT_SECRET: undefined });
@@ -204,16 +205,20 @@ describe('without a keyring', () => {
     expect(login.stderr).toMatch(/PLATFORM_SECURE_STORAGE must be one of auto, require, file, not "vault"/);
   });
 
-  it('a bus that never answers counts as no keyring after the 3 s timeout', async () => {
-    const bus = await mutedBus();
-    try {
-      const user = new TestUser(sandbox, { ...noBus, DBUS_SESSION_BUS_ADDRESS: bus.address });
-      const login = await user.run(['auth', 'login', '--client-credentials', '--profile', 'hung', '--client-id', SANDBOX_DEMO_CLIENT_ID]);
-      expect(login.code, login.stderr).toBe(0);
-      expect(login.stderr).toMatch(/Warning: no OS keyring answered \(it did not answer within 3 s/);
-      expect(profileOf(user, 'hung')).toMatchObject({ secrets: 'file' });
-    } finally {
-      await bus.close();
-    }
-  }, 20_000);
+  it(
+    'a bus that never answers counts as no keyring after the 3 s timeout',
+    async () => {
+      const bus = await mutedBus();
+      try {
+        const user = new TestUser(sandbox, { ...noBus, DBUS_SESSION_BUS_ADDRESS: bus.address });
+        const login = await user.run(['auth', 'login', '--client-credentials', '--profile', 'hung', '--client-id', SANDBOX_DEMO_CLIENT_ID]);
+        expect(login.code, login.stderr).toBe(0);
+        expect(login.stderr).toMatch(/Warning: no OS keyring answered \(it did not answer within 3 s/);
+        expect(profileOf(user, 'hung')).toMatchObject({ secrets: 'file' });
+      } finally {
+        await bus.close();
+      }
+    },
+    scaled(20_000),
+  );
 });

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { tempDir, TestUser } from '../helpers/cli.js';
 import { applyOverlays } from '../helpers/contract/overlays.js';
+import { scaled } from '../helpers/time-scale.js';
+import { waitFor } from '../helpers/wait.js';
 
 const SEEDS = [1, 2, 3, 4];
 const PRISM = path.resolve('node_modules/.bin/prism');
@@ -49,17 +51,20 @@ async function startPrism(seed: number, document: string): Promise<Mock> {
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 200; tries++) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`prism (seed ${seed}) exited ${child.exitCode}: ${errors}`);
-    try {
-      await fetch(`${url}/v1/ads/ad-accounts`, { headers: { authorization: 'Bearer t' } });
-      return { seed, url, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return fetch(`${url}/v1/ads/ad-accounts`, { headers: { authorization: 'Bearer t' } }).then(
+      () => true,
+      () => false,
+    );
+  };
+  try {
+    await waitFor(answers, { what: `prism (seed ${seed}) to answer`, timeoutMs: 20_000, intervalMs: 100, state: () => errors });
+  } catch (error) {
+    child.kill();
+    throw error;
   }
-  child.kill();
-  throw new Error(`prism (seed ${seed}) did not answer: ${errors}`);
+  return { seed, url, child };
 }
 
 beforeAll(async () => {
@@ -67,7 +72,7 @@ beforeAll(async () => {
   const published = JSON.parse(fs.readFileSync('test/contract/ads-openapi.json', 'utf8')) as Parameters<typeof applyOverlays>[0];
   fs.writeFileSync(document, JSON.stringify(applyOverlays(published)));
   mocks.push(...(await Promise.all(SEEDS.map((seed) => startPrism(seed, document)))));
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(() => {
   for (const mock of mocks) mock.child.kill();
@@ -122,38 +127,42 @@ async function status(mock: Mock, path: string): Promise<number> {
 }
 
 describe('every ads command against Prism dynamic mocks', () => {
-  it(`${COMMANDS.length} commands x ${OUTPUTS.length} outputs x ${SEEDS.length} seeds: no crash, one clear line on failure, -o json untouched`, async () => {
-    const problems: string[] = [];
-    let runs = 0;
-    for (const mock of mocks) {
-      const user = new TestUser({ url: mock.url } as Sandbox, { PLATFORM_TOKEN: 'prism-token', NO_COLOR: '1' });
-      for (const command of COMMANDS) {
-        for (const output of OUTPUTS) {
-          const args = [...command.args, ...output.flags];
-          const result = await user.run(args, { tty: output.tty, columns: 80 });
-          runs++;
-          const where = `seed ${mock.seed}: platform ${args.join(' ')} (exit ${result.code})`;
-          const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !/^More \w[\w ]*: add --all/.test(line));
-          if (![0, 1, 2].includes(result.code)) problems.push(`${where}: exit code`);
-          if (RAW.test(result.stderr)) problems.push(`${where}: raw error on stderr: ${result.stderr}`);
-          if (result.code !== 0 && lines.length !== 1) problems.push(`${where}: ${lines.length} lines on stderr: ${result.stderr}`);
-          if (UNCLEAR.test(result.stderr)) problems.push(`${where}: unclear message: ${result.stderr}`);
-          // A read with -o json fails only when Prism itself could not answer (its generator
-          // fails on some seeds of the recursive targeting schema: HTTP 500, its own error).
-          const read = command.list?.path ?? command.reads;
-          if (read && output.name === '-o json' && result.code !== 0 && (await status(mock, read)) === 200)
-            problems.push(`${where}: a read with -o json failed: ${result.stderr}`);
-          if (command.list && output.name === '-o json' && result.code === 0) {
-            const response = await fetch(`${mock.url}${command.list.path}`, { headers: { authorization: 'Bearer prism-token' } });
-            const body = (await response.json()) as Record<string, unknown>;
-            const items = JSON.parse(result.stdout) as unknown;
-            if (JSON.stringify(items) !== JSON.stringify(body[command.list.key] ?? []))
-              problems.push(`${where}: -o json is not the response's ${command.list.key}: ${result.stdout.slice(0, 300)}`);
+  it(
+    `${COMMANDS.length} commands x ${OUTPUTS.length} outputs x ${SEEDS.length} seeds: no crash, one clear line on failure, -o json untouched`,
+    async () => {
+      const problems: string[] = [];
+      let runs = 0;
+      for (const mock of mocks) {
+        const user = new TestUser({ url: mock.url } as Sandbox, { PLATFORM_TOKEN: 'prism-token', NO_COLOR: '1' });
+        for (const command of COMMANDS) {
+          for (const output of OUTPUTS) {
+            const args = [...command.args, ...output.flags];
+            const result = await user.run(args, { tty: output.tty, columns: 80 });
+            runs++;
+            const where = `seed ${mock.seed}: platform ${args.join(' ')} (exit ${result.code})`;
+            const lines = result.stderr.split('\n').filter((line) => line.trim() !== '' && !/^More \w[\w ]*: add --all/.test(line));
+            if (![0, 1, 2].includes(result.code)) problems.push(`${where}: exit code`);
+            if (RAW.test(result.stderr)) problems.push(`${where}: raw error on stderr: ${result.stderr}`);
+            if (result.code !== 0 && lines.length !== 1) problems.push(`${where}: ${lines.length} lines on stderr: ${result.stderr}`);
+            if (UNCLEAR.test(result.stderr)) problems.push(`${where}: unclear message: ${result.stderr}`);
+            // A read with -o json fails only when Prism itself could not answer (its generator
+            // fails on some seeds of the recursive targeting schema: HTTP 500, its own error).
+            const read = command.list?.path ?? command.reads;
+            if (read && output.name === '-o json' && result.code !== 0 && (await status(mock, read)) === 200)
+              problems.push(`${where}: a read with -o json failed: ${result.stderr}`);
+            if (command.list && output.name === '-o json' && result.code === 0) {
+              const response = await fetch(`${mock.url}${command.list.path}`, { headers: { authorization: 'Bearer prism-token' } });
+              const body = (await response.json()) as Record<string, unknown>;
+              const items = JSON.parse(result.stdout) as unknown;
+              if (JSON.stringify(items) !== JSON.stringify(body[command.list.key] ?? []))
+                problems.push(`${where}: -o json is not the response's ${command.list.key}: ${result.stdout.slice(0, 300)}`);
+            }
           }
         }
       }
-    }
-    expect(runs).toBe(COMMANDS.length * OUTPUTS.length * SEEDS.length);
-    expect(problems).toEqual([]);
-  }, 120_000);
+      expect(runs).toBe(COMMANDS.length * OUTPUTS.length * SEEDS.length);
+      expect(problems).toEqual([]);
+    },
+    scaled(120_000),
+  );
 });

@@ -3,15 +3,17 @@
 // and stderr can be watched while the command waits.
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
-import type { Clock } from '../../src/io.js';
+import type { Clock } from '../../src/base/io.js';
 import type { CliResult, TestUser } from './cli.js';
 import { answerConsent } from './oauth.js';
+import { scaled } from './time-scale.js';
 
 export interface LiveRun {
   done: Promise<CliResult>;
   stdin: PassThrough;
   stdout(): string;
   stderr(): string;
+  /** Resolves with the match once stderr shows it; fails after `timeoutMs` (10 s) scaled by PLATFORM_TEST_TIME_SCALE. */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
 
@@ -61,7 +63,7 @@ export function startCli(user: TestUser, args: string[], options: LiveOptions = 
         const timer = setTimeout(() => {
           watchers.delete(check);
           reject(new Error(`stderr never matched ${pattern}:\n${err}`));
-        }, timeoutMs);
+        }, scaled(timeoutMs));
         watchers.add(check);
         check();
         void done.then(() => setTimeout(check, 0));

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { runCli } from '../../src/cli.js';
-import type { Clock } from '../../src/io.js';
+import type { Clock } from '../../src/base/io.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { startRecordingProxy } from './contract/recorder.js';
 import { tempDir } from './temp.js';

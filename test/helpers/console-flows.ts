@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import { countOf, focused, textOf, type BrowserPage } from './browser-page.js';
 import { api, getToken } from './sandbox.js';
+import { scaled } from './time-scale.js';
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">\u202Eevil "quoted" &amp;';
 
@@ -35,7 +36,7 @@ export async function consoleFlow(page: BrowserPage, sandbox: Sandbox, screensho
       .on('error', reject)
       .end();
   });
-  await expect.poll(() => textOf(page, '#log tbody tr.fault'), { timeout: 10_000 }).toContain('503 (--fault GET /v1/ads/*/stores=503)');
+  await expect.poll(() => textOf(page, '#log tbody tr.fault'), { timeout: scaled(10_000) }).toContain('503 (--fault GET /v1/ads/*/stores=503)');
   expect(await textOf(page, '#log tbody tr.fault')).toContain('agent <script>alert(1)</script>\\u0085[31m');
 
   const campaignCell = `Array.from(document.querySelectorAll('#campaigns tbody td')).find((td) => td.textContent.includes('evil'))?.textContent ?? null`;

@@ -17,6 +17,7 @@ import { keepScreenshot } from './screenshots.js';
 import { userToken } from './rider.js';
 import { rideToCompletion } from './webhooks.js';
 import { checkingReceiver, listenInspecting, type CheckingReceiver, type InspectingListener } from './inbox.js';
+import { scaled } from './time-scale.js';
 
 /** What the flows share: one sandbox, app, listener and page for the whole describe block. */
 export interface InboxSession {
@@ -54,7 +55,7 @@ export function inboxSession(launch: () => Promise<BrowserEngine>): InboxSession
     session.listener = await listenInspecting(session.user, ['--forward-to', session.app.url]);
     engine = await launch();
     session.page = await engine.newPage({ width: 1400, height: 1000 });
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await engine?.close();
@@ -69,9 +70,12 @@ const rows = '#rows tr';
 /** The open button of the newest delivery (the list is newest first). */
 const openNewest = '#rows tr:first-child button.open';
 
+/** Each flow's deadline: a browser, the CLI and the sandbox at work together. */
+const FLOW = { timeout: scaled(60_000) };
+
 /** Call inside a describe block after inboxSession: the core flows, in order (each builds on the one before). */
 export function inboxCoreFlows(s: InboxSession): void {
-  it('a sandbox ride produces deliveries that appear live, verified, without reloading the page', async () => {
+  it('a sandbox ride produces deliveries that appear live, verified, without reloading the page', FLOW, async () => {
     const { page, sandbox, app, listener } = s;
     await page.goto(listener.inbox);
     await expect.poll(() => textOf(page, '#live')).toMatch(/^live: 0 deliveries/);
@@ -84,7 +88,7 @@ export function inboxCoreFlows(s: InboxSession): void {
     const rideId = await rideToCompletion(sandbox, token);
     await sandbox.webhooks.idle();
 
-    await expect.poll(() => countOf(page, rows), { timeout: 10_000 }).toBe(6);
+    await expect.poll(() => countOf(page, rows), { timeout: scaled(10_000) }).toBe(6);
     expect(await page.evaluate('window.mark')).toBe(42);
     // Newest first: the receipt, then the statuses back to processing.
     expect(await textsOf(page, '#rows td.status')).toEqual(['ready', 'completed', 'in_progress', 'arriving', 'accepted', 'processing']);
@@ -111,9 +115,9 @@ export function inboxCoreFlows(s: InboxSession): void {
     await page.select('#filter-verdict', '');
     await expect.poll(() => countOf(page, rows)).toBe(6);
     await s.screenshot('1-live-deliveries');
-  }, 60_000);
+  });
 
-  it('edit and replay: the edited body goes re-signed, with the diff shown, and the app and `webhooks verify` accept it', async () => {
+  it('edit and replay: the edited body goes re-signed, with the diff shown, and the app and `webhooks verify` accept it', FLOW, async () => {
     const { page, app, user } = s;
     await page.click(openNewest);
     const before = app.received.length;
@@ -142,9 +146,9 @@ export function inboxCoreFlows(s: InboxSession): void {
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(/^valid signature/);
     await expect.poll(() => textsOf(page, '#sends li')).toContainEqual(expect.stringMatching(/ edited \(resigned\) to .*: HTTP 200 in \d+ ms$/));
-  }, 60_000);
+  });
 
-  it('a hostile body and header render as inert text', async () => {
+  it('a hostile body and header render as inert text', FLOW, async () => {
     const { page, listener } = s;
     const hostile = '{"event_type":"<script>window.pwned=1</script>","meta":{"status":"<img src=x onerror=\\"window.pwned=2\\">"}}\r\n';
     const res = await fetch(listener.url, {
@@ -166,9 +170,9 @@ export function inboxCoreFlows(s: InboxSession): void {
     await page.hover('#headers');
     expect(await page.evaluate('typeof window.pwned')).toBe('undefined');
     await s.screenshot('3-hostile-body-inert');
-  }, 60_000);
+  });
 
-  it('is usable from the keyboard: Tab to a delivery, Enter opens it, and edit and replay with keys only', async () => {
+  it('is usable from the keyboard: Tab to a delivery, Enter opens it, and edit and replay with keys only', FLOW, async () => {
     const { page, listener } = s;
     await page.goto(listener.inbox);
     await expect.poll(() => countOf(page, rows)).toBe(7);
@@ -186,5 +190,5 @@ export function inboxCoreFlows(s: InboxSession): void {
     await page.press('Escape');
     expect(await isHidden(page, '#editor')).toBe(true);
     expect((await focused(page)).id).toBe('edit');
-  }, 60_000);
+  });
 }

@@ -3,6 +3,7 @@
 // SIGINT for the command. Output is what the terminal shows (stdout and stderr together).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { scaled } from './time-scale.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
 
@@ -10,7 +11,7 @@ export interface PtyRun {
   type(text: string): void;
   /** Kills the command (and the terminal) at once: for a run that hangs. */
   kill(): void;
-  /** Resolves with the match once the terminal shows it (fails after `ms`). */
+  /** Resolves with the match once the terminal shows it (fails after `ms`, 15 s, scaled by PLATFORM_TEST_TIME_SCALE). */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
   done: Promise<{ code: number; output: string }>;
 }
@@ -19,8 +20,8 @@ const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
  * `columns: 0` leaves the size unset, as a new pseudo-terminal starts. The command is killed
- * after `limitMs` whatever it does (it runs in a session of its own, which a test's timeout
- * would not end).
+ * after `limitMs` (scaled by PLATFORM_TEST_TIME_SCALE) whatever it does (it runs in a session
+ * of its own, which a test's timeout would not end).
  */
 export function runOnPty(
   args: string[],
@@ -43,7 +44,7 @@ export function runOnPty(
     }
     child.kill('SIGKILL');
   };
-  const limit = setTimeout(kill, limitMs);
+  const limit = setTimeout(kill, scaled(limitMs));
   const watchers: Array<() => void> = [];
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8').replace(/\r\n/g, '\n');
@@ -66,7 +67,7 @@ export function runOnPty(
     kill,
     waitFor(pattern, ms = 15_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the terminal never showed ${pattern}; it shows:\n${output}`)), ms);
+        const timer = setTimeout(() => reject(new Error(`the terminal never showed ${pattern}; it shows:\n${output}`)), scaled(ms));
         const watch = () => {
           const match = pattern.exec(output);
           if (!match) return;

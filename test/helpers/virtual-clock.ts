@@ -1,7 +1,8 @@
 // A clock of virtual time for tests of timing logic: sleeps end in time order, and time
 // moves only when every task is waiting on a sleep, so concurrent workers, pacing and rate
 // windows run in milliseconds and give the same result on every run.
-import type { Clock } from '../../src/io.js';
+import type { Clock } from '../../src/base/io.js';
+import { waitFor } from './wait.js';
 
 interface Timer {
   at: number;
@@ -45,10 +46,9 @@ export function virtualClock(start = 1_750_000_000_000): VirtualClock {
       for (;;) {
         // Let every task run until it waits on a sleep (a module import or file I/O takes a few turns).
         for (let i = 0; i < 5; i++) await settle();
-        // Nothing waits on virtual time: real work is under way (a module loading, a file): real time, briefly.
-        for (let i = 0; timers.length === 0 && !done && i < 1000; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+        // Nothing waits on virtual time: real work is under way (a module loading, a file): real time, until it sleeps or ends.
+        await waitFor(() => timers.length > 0 || done, { what: 'virtual clock: the work to sleep or end (nothing waits on virtual time)', intervalMs: 2 });
         if (done) return result;
-        if (timers.length === 0) throw new Error('virtual clock: nothing left to wait for, and the work has not ended');
         timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
         const next = timers.shift()!;
         now = Math.max(now, next.at);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { api } from './sandbox.js';
+import { waitFor } from './wait.js';
 
 export interface Received {
   method: string;
@@ -65,18 +66,13 @@ export async function rideToCompletion(sandbox: Sandbox, token: string): Promise
   const created = await api(sandbox.url, token, 'POST', '/v1.2/requests', { product_id: x, fare_id: est.body.price.fare_id, ...START, ...END });
   if (created.status !== 202) throw new Error(`ride request: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.request_id as string;
-  for (let i = 0; i < 500; i++) {
-    const ride = await api(sandbox.url, token, 'GET', `/v1.2/requests/${id}`);
-    if (ride.body.status === 'completed') return id;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`ride ${id} never completed`);
-}
-
-export async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  let status: unknown;
+  await waitFor(
+    async () => {
+      status = (await api(sandbox.url, token, 'GET', `/v1.2/requests/${id}`)).body.status;
+      return status === 'completed';
+    },
+    { what: `ride ${id} to complete`, state: () => status },
+  );
+  return id;
 }

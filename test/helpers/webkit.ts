@@ -9,6 +9,8 @@ import { pidToPorts } from 'pid-port';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import type { BrowserEngine, BrowserPage, Key as PageKey } from './browser-page.js';
 import { systemTool, type SystemTool } from './system-tools.js';
+import { scaled } from './time-scale.js';
+import { waitFor } from './wait.js';
 
 export const WEBKIT_WEBDRIVER = '/usr/bin/WebKitWebDriver';
 
@@ -61,7 +63,7 @@ export async function launchWebKit(): Promise<BrowserEngine> {
         sessions.add(session);
         await session.manage().window().setRect(viewport);
         // Finding an element waits for it to appear, as Playwright's and Puppeteer's clicks do.
-        await session.manage().setTimeouts({ implicit: 5_000 });
+        await session.manage().setTimeouts({ implicit: scaled(5_000) });
         return seleniumPage(session, () => sessions.delete(session));
       },
       async close() {
@@ -122,11 +124,12 @@ async function startXvfb(children: ChildProcess[]): Promise<string> {
 
 /** The port a freshly started server listens on, once it listens (it binds before it serves). */
 async function listeningPort(server: ChildProcess): Promise<number> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (server.exitCode !== null) throw new Error(`${server.spawnfile} exited (${server.exitCode}) before it listened`);
-    const [port] = await pidToPorts(server.pid!);
-    if (port !== undefined) return port;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${server.spawnfile} did not listen within 100 looks`);
+  return waitFor(
+    async () => {
+      if (server.exitCode !== null) throw new Error(`${server.spawnfile} exited (${server.exitCode}) before it listened`);
+      const [port] = await pidToPorts(server.pid!);
+      return port;
+    },
+    { what: `${server.spawnfile} to listen`, intervalMs: 50 },
+  );
 }

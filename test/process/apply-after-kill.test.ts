@@ -8,6 +8,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { cliEnv, runCli } from '../helpers/cli-process.js';
 import type { Campaign, Result } from '../helpers/ads-rows.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const ROWS = 40;
@@ -35,7 +36,7 @@ const results = (stdout: string) =>
     .map((line) => JSON.parse(line) as Result);
 
 describe('ads apply, killed and run again', () => {
-  it('creates each row of the plan once', async () => {
+  it('creates each row of the plan once', { timeout: scaled(60_000) }, async () => {
     const names = Array.from({ length: ROWS }, (_, i) => `Killed apply ${i}`);
     const csv = path.join(dir, 'new.csv');
     fs.writeFileSync(csv, `name,status\n${names.map((name) => `${name},paused`).join('\n')}\n`);
@@ -69,9 +70,9 @@ describe('ads apply, killed and run again', () => {
     expect(results(third.stdout).map((r) => r.error_code)).toEqual(names.map(() => 'AlreadyApplied'));
     const after = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
     expect(after).toHaveLength(campaigns.length);
-  }, 60_000);
+  });
 
-  it('two applies of one plan at once: one applies it, the other is refused (exit 2) and sends nothing', async () => {
+  it('two applies of one plan at once: one applies it, the other is refused (exit 2) and sends nothing', { timeout: scaled(60_000) }, async () => {
     const names = Array.from({ length: ROWS }, (_, i) => `Twice at once ${i}`);
     const csv = path.join(dir, 'twice.csv');
     fs.writeFileSync(csv, `name,status\n${names.map((name) => `${name},paused`).join('\n')}\n`);
@@ -86,5 +87,5 @@ describe('ads apply, killed and run again', () => {
     expect(refused.stdout).toBe('');
     const listed = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
     expect(names.map((name) => listed.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
-  }, 60_000);
+  });
 });

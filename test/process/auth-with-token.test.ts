@@ -10,6 +10,7 @@ import { sandboxOnFreePort, TestUser, type CliResult } from '../helpers/cli.js';
 import { secretServicePresent, secretServiceSkipNote, startSecretService, type SecretService } from '../helpers/secret-service.js';
 import { runOnPty } from '../helpers/pty.js';
 import { signedInUser } from '../helpers/rider.js';
+import { scaled } from '../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -102,7 +103,7 @@ describe('auth login --with-token', () => {
   });
 });
 
-describe('auth login --with-token on a terminal (the built CLI on a pseudo-terminal, 80 columns)', () => {
+describe('auth login --with-token on a terminal (the built CLI on a pseudo-terminal, 80 columns)', { timeout: scaled(40_000) }, () => {
   const envOf = (user: TestUser): Record<string, string> => ({
     PATH: process.env.PATH ?? '',
     HOME: user.configDir,
@@ -131,7 +132,7 @@ describe('auth login --with-token on a terminal (the built CLI on a pseudo-termi
     expect(stored.output).toContain('Stored the token for profile ci');
     expect(stored.output).not.toContain(token);
     expect(profileOf(user, 'ci')?.token?.access_token).toBe(token);
-  }, 40_000);
+  });
 });
 
 describe('a token given with --with-token, refused later', () => {
@@ -166,7 +167,7 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
   let keyring: SecretService;
   beforeAll(async () => {
     keyring = await startSecretService();
-  }, 30_000);
+  }, scaled(30_000));
   afterAll(() => keyring?.stop());
 
   it('the token goes to the keyring, the file keeps only its name; the refresh token of the sign-in it replaces leaves the keyring', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -30,7 +31,8 @@ describe('platform auth login as a process', () => {
     const dir = tempDir();
     const script = path.join(dir, 'browser.mjs');
     fs.writeFileSync(script, BROWSER_SCRIPT);
-    const child = spawn(process.execPath, [bin, 'auth', 'login', '--timeout', '20s'], {
+    // --timeout only bounds a run that would hang: a deadline, scaled like the test's own.
+    const child = spawn(process.execPath, [bin, 'auth', 'login', '--timeout', `${scaled(20)}s`], {
       env: {
         PATH: process.env.PATH,
         HOME: dir,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   dir = tempDir('platform-durable-');
   fs.mkdirSync(path.join(dir, 'tmp'));
   sandbox = await startSandboxProcess(['--campaigns', '60']);
-}, 30_000);
+}, scaled(30_000));
 afterAll(() => {
   sandbox.stop();
   fs.rmSync(dir, { recursive: true, force: true });

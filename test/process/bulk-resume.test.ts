@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { journaledRows } from '../helpers/journal-records.js';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.js';
+import { scaled } from '../helpers/time-scale.js';
+import { waitFor } from '../helpers/wait.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -22,7 +24,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'tmp'));
   // Slow enough that a run is still sending when the test stops it or starts a second one.
   sandbox = await startSandboxProcess(['--campaigns', '300', '--latency', '15']);
-}, 30_000);
+}, scaled(30_000));
 afterAll(() => {
   sandbox.stop();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -88,10 +90,7 @@ function cli(args: string[], options: { stdin?: string | { held: true }; env?: R
 
 /** Resolves once a run holds the journal's lock (the file beside it). */
 async function lockTaken(journal: string): Promise<void> {
-  for (let waited = 0; !fs.existsSync(`${journal}.lock`); waited += 5) {
-    if (waited > 10_000) throw new Error(`no run took the lock of ${journal}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  await waitFor(() => fs.existsSync(`${journal}.lock`), { what: `a run to take the lock of ${journal}`, intervalMs: 5 });
 }
 
 /** Rows journaled as sent so far. */
@@ -159,7 +158,7 @@ function csvFile(name: string, rows: string[][]): string {
   return file;
 }
 
-describe('resume matches rows by what they are, not by line (finding 1)', () => {
+describe('resume matches rows by what they are, not by line (finding 1)', { timeout: scaled(60_000) }, () => {
   it('a journal resumed with the input reversed, one applied row and one unsent row removed: every row written exactly once, each result naming its own id', async () => {
     const ids = await campaignIds(100, 0);
     const rows = ids.map((id, i) => [id, `Reversed ${i}`]);
@@ -183,7 +182,7 @@ describe('resume matches rows by what they are, not by line (finding 1)', () => 
     const counts = await writesSince(before, ids);
     const wrong = ids.filter((id) => counts.get(id) !== (id === removedUnsent ? 0 : 1));
     expect(wrong, `rows not written exactly once: ${wrong.map((id) => `${id}: ${counts.get(id)}`).join(', ')}`).toEqual([]);
-  }, 60_000);
+  });
 
   it('resuming from the results CSV of the interrupted run, with the input reordered: every row written exactly once', async () => {
     const ids = await campaignIds(100, 100);
@@ -205,7 +204,7 @@ describe('resume matches rows by what they are, not by line (finding 1)', () => 
     expect(parseResults(resumed.stdout).map((r) => r.id)).toEqual(reordered.map(([id]) => id));
     const counts = await writesSince(before, ids);
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
-  }, 60_000);
+  });
 
   it('a row the earlier run applied, edited before the resume, is refused (exit 2) naming its line and id; nothing is sent', async () => {
     const ids = await campaignIds(60, 200);
@@ -221,7 +220,7 @@ describe('resume matches rows by what they are, not by line (finding 1)', () => 
     expect(resumed.stderr).toContain(`line ${line} (campaign_id ${applied.id}) differs from the row the earlier run applied`);
     expect(resumed.stdout).toBe('');
     expect([...(await writesSince(before, ids)).values()].every((n) => n === 0)).toBe(true);
-  }, 60_000);
+  });
 
   it('a create resumed with its input reversed creates each campaign exactly once', async () => {
     const marker = `R${Date.now().toString(36)}`;
@@ -245,10 +244,10 @@ describe('resume matches rows by what they are, not by line (finding 1)', () => 
     const names = (JSON.parse(list.stdout) as Array<{ name: string }>).map((c) => c.name).filter((n) => n.startsWith(`${marker}-`));
     expect(names.length).toBe(rows.length);
     expect(new Set(names).size).toBe(rows.length);
-  }, 60_000);
+  });
 });
 
-describe('one run at a time per journal (finding 2)', () => {
+describe('one run at a time per journal (finding 2)', { timeout: scaled(60_000) }, () => {
   it('a second --resume of a journal in use exits 2 at once naming the run that holds it; every row is written once', async () => {
     const ids = await campaignIds(150, 0);
     const csv = csvFile('twice.csv', [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Twice ${i}`])]);
@@ -267,7 +266,7 @@ describe('one run at a time per journal (finding 2)', () => {
     expect(ended.code, ended.stderr).toBe(0);
     const counts = await writesSince(before, ids);
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
-  }, 60_000);
+  });
 
   it('the same --journal given to four runs at once: three exit 2 naming the holder, no raw EEXIST', async () => {
     const ids = await campaignIds(100, 150);
@@ -290,10 +289,10 @@ describe('one run at a time per journal (finding 2)', () => {
     const again = await cli(patchArgs(csv, ['--journal', journal])).ended;
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`--journal: ${journal} already exists (resume its run with --resume ${journal}`);
-  }, 60_000);
+  });
 });
 
-describe('a full disk under the journal (finding 6)', () => {
+describe('a full disk under the journal (finding 6)', { timeout: scaled(60_000) }, () => {
   it('stops sending at once, gives every row a result (applied ones as applied), says so in one line and exits 1; a resume then finishes', async () => {
     const ids = await campaignIds(200, 0);
     const csv = csvFile('full.csv', [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Full disk ${i}`])]);
@@ -329,10 +328,10 @@ describe('a full disk under the journal (finding 6)', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     const after = await writesSince(before, ids);
     expect(ids.filter((id) => after.get(id) !== 1)).toEqual([]);
-  }, 60_000);
+  });
 });
 
-describe('the end of a resumed run (finding 11)', () => {
+describe('the end of a resumed run (finding 11)', { timeout: scaled(90_000) }, () => {
   it('a resumed journal in the runs directory is kept as the run history once every row has succeeded: runs list shows it, unlocked', async () => {
     const ids = await campaignIds(80, 220);
     const csv = csvFile('tidy.csv', [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Tidy ${i}`])]);
@@ -352,7 +351,7 @@ describe('the end of a resumed run (finding 11)', () => {
     expect(fs.existsSync(`${journal}.lock`)).toBe(false);
     const listed = await cli(['ads', 'runs', 'list', '--json']).ended;
     expect(JSON.parse(listed.stdout)).toContainEqual(expect.objectContaining({ run: path.basename(journal, '.ndjson'), rows: ids.length, running: false }));
-  }, 60_000);
+  });
 
   it('a stop after the last batch was sent (nothing left to send) ends as the results say, without "to send the rest"', async () => {
     // Slow answers: the stop comes while the last batches are in flight, and they finish after it.
@@ -396,5 +395,5 @@ describe('the end of a resumed run (finding 11)', () => {
     } finally {
       slow.stop();
     }
-  }, 90_000);
+  });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { cliEnv, runCli, type Ended } from '../helpers/cli-process.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const ROWS = 400;
@@ -19,7 +20,7 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   dir = tempDir('platform-stdout-closed-');
   sandbox = await sandboxOnFreePort({ campaigns: ROWS, latencyMs: 150 });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await sandbox.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -43,7 +44,7 @@ function readFirstLine(args: string[]): Promise<Ended & { first: string }> {
 }
 
 describe('bulk results piped into a reader that stops early', () => {
-  it('the run winds down, exits 130 naming the resume, which applies the rest once', async () => {
+  it('the run winds down, exits 130 naming the resume, which applies the rest once', { timeout: scaled(120_000) }, async () => {
     const listed = await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '-o', 'ndjson'], env());
     const ids = listed.stdout
       .trim()
@@ -70,5 +71,5 @@ describe('bulk results piped into a reader that stops early', () => {
       .filter((line) => (JSON.parse(line) as { name: string }).name.startsWith('Piped '));
     expect(renamed).toHaveLength(ROWS);
     expect([...sandbox.stats.writesById.values()].filter((n) => n !== 1)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockJournal } from '../../src/bulk/journal-lock.js';
+import { lockJournal } from '../../src/bulk/journal/journal-lock.js';
 
 const dirs: string[] = [];
 afterEach(() => {

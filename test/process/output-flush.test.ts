@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
+import { scaled } from '../helpers/time-scale.js';
+import { waitFor } from '../helpers/wait.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
 let sandbox: Sandbox;
@@ -15,28 +17,29 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe('output at exit', () => {
-  it('delivers 200 KiB or more of --debug trace whole to a reader that takes 1 byte per 10 ms at first', async () => {
+  it('delivers 200 KiB or more of --debug trace whole to a reader that takes 1 byte per 10 ms at first', { timeout: scaled(60_000) }, async () => {
     const env = { PATH: process.env.PATH ?? '', HOME: tempDir(), PLATFORM_CONFIG_DIR: tempDir(), PLATFORM_BASE_URL: sandbox.url };
     const accounts = await fetch(`${sandbox.url}/v1/ads/ad-accounts`, { headers: { authorization: `Bearer ${await token()}` } });
     const account = ((await accounts.json()) as { ad_accounts: Array<{ ad_account_id: string }> }).ad_accounts[0]!.ad_account_id;
+    const seqBefore = sandbox.stats.requests.at(-1)?.seq ?? 0;
     const child = spawn(process.execPath, [bin, 'ads', 'campaigns', 'list', '--account', account, '--all', '--page-limit', '20', '-o', 'ndjson', '--debug'], {
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const chunks: Buffer[] = [];
     child.stderr.pause();
-    // A slow consumer: one byte every 10 ms for two seconds (the CLI finishes meanwhile), then the rest.
-    const slowUntil = Date.now() + 2000;
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        const byte = child.stderr.read(1) as Buffer | null;
-        if (byte) chunks.push(byte);
-        if (Date.now() > slowUntil) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 10);
-    });
+    // A slow consumer: one byte every 10 ms until the CLI has had its last page (it finishes
+    // meanwhile and waits for the pipe to drain), then the rest.
+    const pages = () => sandbox.stats.requests.filter((entry) => entry.seq > seqBefore && entry.method === 'GET' && entry.path.endsWith('/campaigns')).length;
+    const slow = setInterval(() => {
+      const byte = child.stderr.read(1) as Buffer | null;
+      if (byte) chunks.push(byte);
+    }, 10);
+    try {
+      await waitFor(() => pages() >= 150 || child.exitCode !== null, { what: 'the CLI to fetch its 150 pages', state: pages, timeoutMs: 30_000 });
+    } finally {
+      clearInterval(slow);
+    }
     child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr.resume();
     const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
@@ -46,7 +49,7 @@ describe('output at exit', () => {
     // One token request and 150 pages of 20: every answer's status line is there.
     expect(trace.match(/^< 200 /gm)).toHaveLength(151);
     expect(trace.endsWith('\n')).toBe(true);
-  }, 60_000);
+  });
 });
 
 async function token(): Promise<string> {

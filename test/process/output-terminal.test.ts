@@ -10,6 +10,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
+import { scaled } from '../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -48,7 +49,7 @@ function expectWhole(output: string, words: readonly string[]): void {
 const linesOf = (output: string) => output.trimEnd().split('\n');
 
 describe('tables on an 80-column terminal', () => {
-  it('ads accounts list, campaigns list, ad-groups list and ads list show every id whole and fit the width', async () => {
+  it('ads accounts list, campaigns list, ad-groups list and ads list show every id whole and fit the width', { timeout: scaled(60_000) }, async () => {
     const accounts = await user.json<Array<{ ad_account_id: string }>>(['ads', 'accounts', 'list']);
     const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: Array<{ ad_group_id: string }> }>>([
       'ads',
@@ -82,17 +83,17 @@ describe('tables on an 80-column terminal', () => {
       // These fit 80 columns without cutting an id: what gives way is names and secondary columns.
       for (const line of linesOf(output)) expect(line.length, `${args.join(' ')}:\n${output}`).toBeLessThanOrEqual(80);
     }
-  }, 60_000);
+  });
 
-  it('-o wide shows the columns a narrow table leaves out, none cut', async () => {
+  it('-o wide shows the columns a narrow table leaves out, none cut', { timeout: scaled(30_000) }, async () => {
     const campaigns = await user.json<Array<{ campaign_id: string; name: string; updated_at: string }>>(['ads', 'campaigns', 'list', '--account', account]);
     const output = await onTerminal(['ads', 'campaigns', 'list', '--account', account, '-o', 'wide']);
     expect(linesOf(output)[0]).toMatch(/\bUPDATED\b/);
     expect(output).not.toContain('…');
     for (const c of campaigns) expect(output).toContain(`${c.campaign_id}  ${c.name}`);
-  }, 30_000);
+  });
 
-  it('COLUMNS, when set, is the width: COLUMNS=200 shows the names whole', async () => {
+  it('COLUMNS, when set, is the width: COLUMNS=200 shows the names whole', { timeout: scaled(30_000) }, async () => {
     const campaigns = await user.json<Array<{ name: string }>>(['ads', 'campaigns', 'list', '--account', account]);
     const narrow = await onTerminal(['ads', 'campaigns', 'list', '--account', account]);
     expect(narrow).toContain('…');
@@ -100,17 +101,17 @@ describe('tables on an 80-column terminal', () => {
     expect(wide).not.toContain('…');
     for (const c of campaigns) expect(wide).toContain(c.name);
     expect(Math.max(...linesOf(wide).map((line) => line.length))).toBeGreaterThan(80);
-  }, 30_000);
+  });
 
-  it('auth status shows the profile name and why it is used whole', async () => {
+  it('auth status shows the profile name and why it is used whole', { timeout: scaled(30_000) }, async () => {
     const profile = 'staging-eu-west-analytics';
     const login = await user.run(['auth', 'login', '--client-credentials', '--profile', profile, '--client-id', SANDBOX_DEMO_CLIENT_ID]);
     expect(login.code, login.stderr).toBe(0);
     const output = await onTerminal(['auth', 'status', '--profile', profile]);
     expect(output).toContain(`* ${profile} (--profile)`);
-  }, 30_000);
+  });
 
-  it('reports types shows every type and column name whole, and so does one type', async () => {
+  it('reports types shows every type and column name whole, and so does one type', { timeout: scaled(30_000) }, async () => {
     const types = await user.json<Array<{ name: string; columns: Array<{ name: string; kind: string }> }>>(['ads', 'reports', 'types']);
     const output = await onTerminal(['ads', 'reports', 'types']);
     expectWhole(
@@ -127,9 +128,9 @@ describe('tables on an 80-column terminal', () => {
       columns,
       one.columns.map((c) => c.name),
     );
-  }, 30_000);
+  });
 
-  it("a dry run's table shows each id and every word of its changes", async () => {
+  it("a dry run's table shows each id and every word of its changes", { timeout: scaled(30_000) }, async () => {
     const campaigns = await user.json<Array<{ campaign_id: string; name: string }>>(['ads', 'campaigns', 'list', '--account', account, '--limit', '3']);
     const csv = ['campaign_id,name,status', ...campaigns.map((c, i) => `${c.campaign_id},${c.name} renamed with a fairly long new name ${i},paused`)].join(
       '\n',
@@ -155,7 +156,7 @@ describe('tables on an 80-column terminal', () => {
     expect(output).not.toContain('…');
     const words = campaigns.flatMap((c, i) => `${c.name} renamed with a fairly long new name ${i} paused`.split(' '));
     for (const word of words) expect(output).toContain(word);
-  }, 30_000);
+  });
 });
 
 describe('text from a server, on a terminal', () => {
@@ -179,24 +180,24 @@ describe('text from a server, on a terminal', () => {
   const fakeEnv = () => ({ PLATFORM_BASE_URL: api.url, PLATFORM_TOKEN: 'fake-token' });
   const unsafe = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-  it('a table shows bidi and C1 characters and newlines escaped, one line per campaign', async () => {
+  it('a table shows bidi and C1 characters and newlines escaped, one line per campaign', { timeout: scaled(30_000) }, async () => {
     const output = await onTerminal(['ads', 'campaigns', 'list', '--account', account], fakeEnv());
     expect(output).not.toMatch(unsafe);
     expect(output).toContain('Sale \\u202egnp.exe');
     expect(output).toContain('Red \\x9b31m text');
     expect(output).toContain('Two\\nlines');
     expect(linesOf(output)).toHaveLength(1 + names.length);
-  }, 30_000);
+  });
 
-  it('-o json shows them as JSON escapes, meaning the same', async () => {
+  it('-o json shows them as JSON escapes, meaning the same', { timeout: scaled(30_000) }, async () => {
     const output = await onTerminal(['ads', 'campaigns', 'list', '--account', account, '-o', 'json'], fakeEnv());
     expect(output).not.toMatch(unsafe);
     expect(output).toContain('"Sale \\u202egnp.exe"');
     expect(output).toContain('"Red \\u009b31m text"');
     expect((JSON.parse(output) as Array<{ name: string }>).map((c) => c.name)).toEqual(names);
-  }, 30_000);
+  });
 
-  it('-o csv writes a formula-like name with a leading quote on a terminal', async () => {
+  it('-o csv writes a formula-like name with a leading quote on a terminal', { timeout: scaled(30_000) }, async () => {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -214,5 +215,5 @@ describe('text from a server, on a terminal', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-  }, 30_000);
+  });
 });

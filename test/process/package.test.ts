@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let work: string;
@@ -28,7 +29,7 @@ beforeAll(() => {
   expect(installed.status, installed.stderr).toBe(0);
   fs.writeFileSync(path.join(work, 'install.log'), installed.stderr);
   platform = path.join(prefix, 'bin', 'platform');
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('the packed package', () => {

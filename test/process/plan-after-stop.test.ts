@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { cliEnv, runCli } from '../helpers/cli-process.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 /** Pages of 2,000: the dry run reads three, each answer LATENCY_MS late, and prints each page's rows as it comes. */
@@ -26,7 +27,7 @@ beforeAll(async () => {
   ).map((c) => c.campaign_id);
   expect(ids).toHaveLength(ROWS);
   fs.writeFileSync(csv, `campaign_id,name\n${ids.map((id, i) => `${id},Planned ${i}`).join('\n')}\n`);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await sandbox.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -42,7 +43,7 @@ const stoppedDryRun = (plan: string, signal: NodeJS.Signals) => runCli(dryRunArg
 const leftovers = () => fs.readdirSync(dir).filter((name) => name.includes('plan'));
 
 describe('--dry-run --plan FILE, stopped part-way', () => {
-  it('Ctrl-C: no plan is written, an earlier plan at FILE is kept as it was, and the message says so', async () => {
+  it('Ctrl-C: no plan is written, an earlier plan at FILE is kept as it was, and the message says so', { timeout: scaled(60_000) }, async () => {
     const plan = path.join(dir, 'interrupted-plan.ndjson');
     const earlier = '{"type":"plan","version":1,"resource":"campaigns","mode":"patch","scope":{"account":"x"},"created":"2026-01-01T00:00:00.000Z"}\n';
     fs.writeFileSync(plan, earlier);
@@ -56,9 +57,9 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     expect(fs.readFileSync(plan, 'utf8')).toBe(earlier);
     expect(leftovers()).toEqual([path.basename(plan)]);
     fs.rmSync(plan);
-  }, 60_000);
+  });
 
-  it('SIGKILL: FILE is not created, so apply refuses it rather than send part of the rows', async () => {
+  it('SIGKILL: FILE is not created, so apply refuses it rather than send part of the rows', { timeout: scaled(60_000) }, async () => {
     const plan = path.join(dir, 'killed-plan.ndjson');
     const stopped = await stoppedDryRun(plan, 'SIGKILL');
     expect(stopped.signal).toBe('SIGKILL');
@@ -76,9 +77,9 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(leftovers()).toEqual([path.basename(plan)]);
     fs.rmSync(plan);
-  }, 60_000);
+  });
 
-  it('a dry run that goes through every row writes the whole plan (0600), which apply then sends', async () => {
+  it('a dry run that goes through every row writes the whole plan (0600), which apply then sends', { timeout: scaled(60_000) }, async () => {
     const plan = path.join(dir, 'whole-plan.ndjson');
     const made = await runCli(dryRunArgs(plan), env());
     expect(made.code, made.stderr).toBe(0);
@@ -88,5 +89,5 @@ describe('--dry-run --plan FILE, stopped part-way', () => {
     const applied = await runCli(['ads', 'apply', plan, '-o', 'ndjson'], env());
     expect(applied.code, applied.stderr).toBe(0);
     expect(sandbox.stats.writesById.size).toBe(ROWS);
-  }, 60_000);
+  });
 });

@@ -10,6 +10,7 @@ import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/sc
 import { sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 import { systemTool } from '../helpers/system-tools.js';
 import { FRONT_HOST, makeTestCa, startForwardProxy, startTlsFront, type ForwardProxy, type Front, type TestCa } from '../helpers/tls-proxy.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const openssl = systemTool('openssl');
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   ca = makeTestCa(dir);
   [sandbox, open, guarded] = await Promise.all([sandboxOnFreePort(), startForwardProxy(), startForwardProxy({ credentials: 'me:right' })]);
   front = await startTlsFront(sandbox, ca);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   if (!openssl.present) return;
   await Promise.all([front.close(), open.close(), guarded.close(), sandbox.close()]);

@@ -14,6 +14,7 @@ import { SANDBOX_DEMO_SERVER_TOKEN } from '../../src/sandbox/clients.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { systemTool } from '../helpers/system-tools.js';
 import { FRONT_HOST, makeTestCa, startForwardProxy, startTlsFront, type ForwardProxy, type Front, type TestCa } from '../helpers/tls-proxy.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
 const openssl = systemTool('openssl');
@@ -64,7 +65,7 @@ beforeAll(async () => {
   front = await startTlsFront(sandbox, ca);
   const accounts = await fetch(`${sandbox.url}/v1/ads/ad-accounts`, { headers: { authorization: `Bearer ${await sandboxToken()}` } });
   account = ((await accounts.json()) as { ad_accounts?: Array<{ ad_account_id: string }> }).ad_accounts?.[0]?.ad_account_id ?? '';
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   if (!openssl.present) return;
   await Promise.all([front.close(), open.close(), guarded.close(), sandbox.close()]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/platform.js');
@@ -33,7 +34,7 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 describe('README set-up commands', () => {
-  it('the main-job command prints a campaigns table from the sandbox', async () => {
+  it('the main-job command prints a campaigns table from the sandbox', { timeout: scaled(90_000) }, async () => {
     // The commands run as written; PLATFORM_SANDBOX_PORT moves the sandbox (and the local
     // profile with it) off 4010, so the test never collides with a sandbox already running.
     const port = String(await freePort());
@@ -46,7 +47,7 @@ describe('README set-up commands', () => {
       encoding: 'utf8',
       // Generous bounds, not timings: on a busy machine the sandbox may start after the
       // command's `sleep 2`, and the list then retries with back-off (12 s in one CI run).
-      timeout: 60_000,
+      timeout: scaled(60_000),
     });
     expect(result.stderr).toBe('');
     const lines = result.stdout.trim().split('\n');
@@ -56,7 +57,7 @@ describe('README set-up commands', () => {
     // `kill $!` stopped the sandbox: its port is free again.
     const again = spawnSync(process.execPath, [bin, 'ads', 'accounts', 'list'], { env: cleanEnv({ PLATFORM_SANDBOX_PORT: port }), encoding: 'utf8' });
     expect(again.stderr).toMatch(/ECONNREFUSED/);
-  }, 90_000);
+  });
 
   it('the test command is what .ci/run runs', () => {
     expect(readmeCommand('**Tests**')).toBe('npm ci && npm test');

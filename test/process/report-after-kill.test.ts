@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { cliEnv, runCli } from '../helpers/cli-process.js';
 import { scriptedReports } from '../helpers/scripted-reports.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const ID = 'report_0123456789abcdef01234567';
@@ -20,7 +21,7 @@ const download = () => ['ads', 'reports', 'download', ID, '--account', ACCOUNT, 
 const env = (url: string) => ({ ...cliEnv(dir, url), PLATFORM_TOKEN: 'scripted-token' });
 
 describe('a report download killed part-way', () => {
-  it('leaves no file under its name, and the next download removes its temporary file', async () => {
+  it('leaves no file under its name, and the next download removes its temporary file', { timeout: scaled(60_000) }, async () => {
     const stalling = await scriptedReports({ id: ID, body, fileSize: Buffer.byteLength(body), stall: true });
     // Killed once its temporary file holds some of the body.
     const killed = await runCli(download(), env(stalling.url), () => parts().some((name) => fs.statSync(path.join(dir, name)).size > 0));
@@ -31,7 +32,8 @@ describe('a report download killed part-way', () => {
     expect(left).toMatch(/^\.week\.csv\.\d+-[0-9a-f]{12}\.part$/);
 
     // A part of a writer still going is its own: kept.
-    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
+    // It lives until killed, however long the test takes.
+    const live = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)']);
     const held = `.week.csv.${live.pid}-0123456789ab.part`;
     fs.writeFileSync(path.join(dir, held), 'being written');
     try {
@@ -44,5 +46,5 @@ describe('a report download killed part-way', () => {
     } finally {
       live.kill();
     }
-  }, 60_000);
+  });
 });

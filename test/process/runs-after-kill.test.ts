@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { cliEnv, runCli } from '../helpers/cli-process.js';
+import { scaled } from '../helpers/time-scale.js';
+import { waitFor } from '../helpers/wait.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const ROWS = 400;
@@ -24,7 +26,7 @@ let sandbox: Sandbox;
 beforeAll(async () => {
   dir = tempDir('platform-runs-kill-');
   sandbox = await sandboxOnFreePort({ campaigns: ROWS, latencyMs: LATENCY_MS });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await sandbox.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -77,14 +79,23 @@ const totalWrites = () => [...sandbox.stats.writesById.values()].reduce((sum, n)
 async function killedInFlight(args: string[]): Promise<string> {
   const earlier = new Set(kept());
   const writesBefore = totalWrites();
+  const { stats } = sandbox;
+  const callsBefore = stats.apiRequests;
+  const seqBefore = stats.requests.at(-1)?.seq ?? 0;
   const ended = await run(args, () => totalWrites() > writesBefore);
   expect(ended.signal, ended.stderr).toBe('SIGKILL');
-  // The batches still in flight are answered after LATENCY_MS, to no one.
-  await new Promise((resolve) => setTimeout(resolve, LATENCY_MS * 2));
+  // The batches still in flight are applied at once and answered after LATENCY_MS, to no one:
+  // the sandbox logs an API call when it answers, so every call it took in is logged once done.
+  const taken = () => stats.apiRequests - callsBefore;
+  const answered = () => stats.requests.filter((entry) => entry.seq > seqBefore && entry.route !== undefined).length;
+  await waitFor(() => answered() === taken(), {
+    what: "the sandbox to answer the killed run's batches in flight",
+    state: () => ({ taken: taken(), answered: answered() }),
+  });
   return kept().find((file) => !earlier.has(file))!;
 }
 
-describe('a run killed with batches in flight', () => {
+describe('a run killed with batches in flight', { timeout: scaled(120_000) }, () => {
   it('is listed as interrupted; show lists its unanswered rows and the commands on; undo restores every row the server applied', async () => {
     const before = await campaigns();
     const csv = path.join(dir, 'patch.csv');
@@ -123,7 +134,7 @@ describe('a run killed with batches in flight', () => {
     const leftByKilled = lockText();
     const undoing = run(['ads', 'runs', 'undo', summary!.run, '-o', 'ndjson']);
     // While the undo goes it holds the run's lock: a resume started meanwhile is refused, nothing sent.
-    while (lockText() === undefined || lockText() === leftByKilled) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => lockText() !== undefined && lockText() !== leftByKilled, { what: "the undo to take the run's lock", state: lockText });
     const during = await run([...patch, '--resume', journal]);
     expect(during.code, during.stderr).toBe(2);
     // (refused for the lock; or, on a machine so loaded that the undo ended before this resume began, as undone)
@@ -176,7 +187,7 @@ describe('a run killed with batches in flight', () => {
     expect(pruned.stderr).toContain(`Kept 1 interrupted run (${summary!.run.slice(-8)}) beyond --keep`);
     const left = JSON.parse((await run(['ads', 'runs', 'list', '--json'])).stdout) as Array<{ run: string; status: string }>;
     expect(left).toMatchObject([{ run: summary!.run, status: 'interrupted' }]);
-  }, 120_000);
+  });
 
   it('a create in flight is not undone (what it made is unknown) until a resume has asked; then undo pauses each campaign it created', async () => {
     const marker = `C${Date.now().toString(36)}`;
@@ -204,5 +215,5 @@ describe('a run killed with batches in flight', () => {
     const made = (await campaigns()).filter((c) => c.name.startsWith(`${marker}-`));
     expect(made).toHaveLength(60);
     expect(made.filter((c) => c.configured_status !== 'CAMPAIGN_CONFIGURED_STATUS_PAUSED')).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -10,6 +10,8 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { REQUEST_LOG_SIZE } from '../../src/sandbox/server.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { getToken } from '../helpers/sandbox.js';
+import { scaled } from '../helpers/time-scale.js';
+import { waitFor } from '../helpers/wait.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -31,7 +33,7 @@ describe('bounded memory', () => {
     expect([...keys.keys()]).toEqual(['k6', 'k7', 'k8', 'k9']);
   });
 
-  it('refuses 10 concurrent 31 MB bodies without buffering them, and keeps serving', async () => {
+  it('refuses 10 concurrent 31 MB bodies without buffering them, and keeps serving', { timeout: scaled(60_000) }, async () => {
     const token = await getToken(sandbox.url);
     const body = JSON.stringify({ campaigns: [{ campaign_id: 'x', name: 'y'.repeat(31 * 1024 * 1024) }] });
     const statuses = await Promise.all(
@@ -48,19 +50,11 @@ describe('bounded memory', () => {
     expect(statuses.every((s) => s === 413 || s === 503)).toBe(true);
     expect((await fetch(`${sandbox.url}/v1/ads/ad-accounts`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     // A generous bound: 310 MB through loopback took 12-14 s in busy CI runs (3 s alone).
-  }, 60_000);
+  });
 });
 
-/** Polls a condition of the file system (not a timing): fails the test if it never holds. */
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  for (const started = Date.now(); !condition();) {
-    if (Date.now() - started > timeoutMs) throw new Error('the state file was never written');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('--state under SIGKILL', () => {
-  it('is whole after a kill at any moment of a busy run, five times, and the sandbox starts from it', async () => {
+  it('is whole after a kill at any moment of a busy run, five times, and the sandbox starts from it', { timeout: scaled(60_000) }, async () => {
     const dir = tempDir();
     const state = path.join(dir, 'state.json');
     const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
@@ -103,7 +97,13 @@ describe('--state under SIGKILL', () => {
       // Kill once this round's writes have reached the file (it is rewritten after each burst),
       // at a different point of the next rewrite each round.
       const before = fs.existsSync(state) ? fs.statSync(state).mtimeMs : 0;
-      await waitFor(() => fs.existsSync(state) && fs.statSync(state).mtimeMs !== before, 20_000);
+      await waitFor(() => fs.existsSync(state) && fs.statSync(state).mtimeMs !== before, {
+        what: `round ${round}: the state file rewritten`,
+        timeoutMs: 20_000,
+      });
+      // Not a wait: the state file is rewritten every 250 ms while writes go on, and each round
+      // kills a little later after a rewrite (0, 70 ... 280 ms) so that the kills fall at
+      // different points of the next one. Any moment is a valid one to kill at.
       await new Promise((resolve) => setTimeout(resolve, round * 70));
       // Listened for before the kill: on a busy machine the exit can come before the writes fail.
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -140,5 +140,5 @@ describe('--state under SIGKILL', () => {
     } finally {
       again.kill('SIGINT');
     }
-  }, 60_000);
+  });
 });

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { startSandboxProcess } from '../helpers/sandbox-process.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dist: string;
@@ -80,7 +81,7 @@ beforeAll(() => {
   });
   expect(built.status, built.stderr).toBe(0);
   expect(fs.existsSync(path.join(dist, 'meta.json')), 'the build script wrote no metafile (--metafile=dist/meta.json)').toBe(true);
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -107,7 +108,7 @@ describe('start-up loads', () => {
     expect(heavyIn(loadedInputs(['ads', 'campaigns', 'list', '--help']).inputs)).toEqual([]);
   });
 
-  it('a list with its token stored loads undici and no other heavy package (no zod, no conf)', async () => {
+  it('a list with its token stored loads undici and no other heavy package (no zod, no conf)', { timeout: scaled(30_000) }, async () => {
     // A sandbox process of its own: these runs are synchronous, and would block one in this process.
     const sandbox = await startSandboxProcess();
     try {
@@ -119,7 +120,7 @@ describe('start-up loads', () => {
     } finally {
       sandbox.stop();
     }
-  }, 30_000);
+  });
 
   it('sees a heavy package when a command needs one (control)', () => {
     const { inputs } = loadedInputs(['auth', 'logout']);
@@ -168,7 +169,7 @@ async function recordingBus(): Promise<{ address: string; connections(): number;
   };
 }
 
-describe('the OS keyring is never reached by start-up or by PLATFORM_TOKEN', () => {
+describe('the OS keyring is never reached by start-up or by PLATFORM_TOKEN', { timeout: scaled(60_000) }, () => {
   const KEYRING_CODE = (inputs: string[]) => inputs.filter((i) => i === 'src/config/keyring.ts' || i.includes('node_modules/@napi-rs/'));
 
   it('--help, --version and an API command with PLATFORM_TOKEN on a keyring profile start no keyring child and load no binding; a command that reads the keyring does (control)', async () => {
@@ -214,5 +215,5 @@ describe('the OS keyring is never reached by start-up or by PLATFORM_TOKEN', () 
       sandbox.stop();
       bus.close();
     }
-  }, 60_000);
+  });
 });

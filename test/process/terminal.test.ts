@@ -5,6 +5,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { firstAccount, sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
 import { signedInUser, SF } from '../helpers/rider.js';
+import { scaled } from '../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const rideRequests = () => sandbox.stats.requests.filter((r) => r.method === 'PO
 const ride = ['rider', 'request', '--product', 'Economy', '--from', SF.downtown, '--to', SF.mission];
 
 describe('on a pseudo-terminal', () => {
-  it('Ctrl-C at a prompt exits 130 and requests nothing', async () => {
+  it('Ctrl-C at a prompt exits 130 and requests nothing', { timeout: scaled(30_000) }, async () => {
     const user = await signedInUser(sandbox, 'profile request');
     const before = rideRequests();
     const run = runOnPty(ride, envOf(user));
@@ -34,7 +35,7 @@ describe('on a pseudo-terminal', () => {
     expect(code, output).toBe(130);
     expect(output).not.toMatch(/force closed|SIGINT/);
     expect(rideRequests()).toBe(before);
-  }, 30_000);
+  });
 
   it.each([
     ['a sized terminal', 100],
@@ -54,10 +55,10 @@ describe('on a pseudo-terminal', () => {
       const cancel = await user.run(['rider', 'request', 'cancel', id!]);
       expect(cancel.code, cancel.stderr).toBe(0);
     },
-    30_000,
+    scaled(30_000),
   );
 
-  it('fits a table to an 80-column terminal, and says a single create in one sentence', async () => {
+  it('fits a table to an 80-column terminal, and says a single create in one sentence', { timeout: scaled(30_000) }, async () => {
     const user = new TestUser(sandbox);
     const account = (await firstAccount(user)).ad_account_id;
     const campaigns = await user.json<Array<{ campaign_id: string; ad_groups: unknown[] }>>(['ads', 'campaigns', 'list', '--account', account]);
@@ -73,5 +74,5 @@ describe('on a pseudo-terminal', () => {
     ).done;
     expect(created.code, created.output).toBe(0);
     expect(created.output).toMatch(/^Created campaign [0-9a-f-]{36} "Spring promo"\n$/);
-  }, 30_000);
+  });
 });

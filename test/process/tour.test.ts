@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 import { tempDir } from '../helpers/cli.js';
+import { scaled } from '../helpers/time-scale.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -55,7 +56,7 @@ async function freePort(): Promise<number> {
 /** Runs one line in bash, `platform` being the built CLI; placeholders filled from `values`. */
 function sh(line: string, values: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
   const command = Object.entries(values).reduce((text, [name, value]) => text.replace(new RegExp(`\\b${name}\\b`, 'g'), value), line);
-  return spawnSync('bash', ['-c', command], { cwd: dir, env, encoding: 'utf8', timeout: 30_000 });
+  return spawnSync('bash', ['-c', command], { cwd: dir, env, encoding: 'utf8', timeout: scaled(30_000) });
 }
 
 beforeAll(async () => {
@@ -81,13 +82,13 @@ beforeAll(async () => {
     sandbox.stdout!.on('data', (c: Buffer) => /listening on/.test(c.toString()) && resolve());
     sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
   });
-}, 30_000);
+}, scaled(30_000));
 afterAll(() => {
   sandbox.kill('SIGINT');
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("README's tour, top to bottom", () => {
+describe("README's tour, top to bottom", { timeout: scaled(180_000) }, () => {
   it('every command works in order on a new config: the tour, the bulk step, the reports after it, the rider and delivery steps; the earlier ones still work after those logins', () => {
     const tour = commandsOf('## A short tour', (line) => line.startsWith('platform ') && !line.startsWith('platform sandbox serve'));
     expect(tour.length).toBeGreaterThanOrEqual(10);
@@ -150,5 +151,5 @@ describe("README's tour, top to bottom", () => {
     fs.writeFileSync(body, '{"event_id":"e1","event_type":"requests.status_changed"}');
     const signature = createHmac('sha256', SANDBOX_DEMO_CLIENT_SECRET).update(fs.readFileSync(body)).digest('hex');
     expect(sh(`platform webhooks verify body.json --signature ${signature}`).status).toBe(0);
-  }, 180_000);
+  });
 });

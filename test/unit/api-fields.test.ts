@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFields, toBody, toQuery } from '../../src/commands/api/fields.js';
 import type { Context } from '../../src/context.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 // No field here reads a file, so the context is never used.
 const ctx = {} as Context;

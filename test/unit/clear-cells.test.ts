@@ -2,7 +2,7 @@
 // the OpenAPI's text says); an empty cell leaves it unchanged. Only a patch clears, and a row
 // that clears a field sets none of that field's other columns.
 import { describe, expect, it } from 'vitest';
-import { mapRow } from '../../src/bulk/row-mapping.js';
+import { mapRow } from '../../src/bulk/input/row-mapping.js';
 
 describe('[] cells', () => {
   it('clear a campaign budget; an empty cell leaves it', () => {

@@ -2,7 +2,7 @@
 // nothing to remove, and said as what goes; a nested {} (automatic bidding, a platform_one
 // criterion) stays a value, compared as before.
 import { describe, expect, it } from 'vitest';
-import { describeChanges, isUnchanged, showChanges } from '../../src/bulk/diff.js';
+import { describeChanges, isUnchanged, showChanges } from '../../src/bulk/changes/diff.js';
 
 const group = {
   ad_group_id: 'g1',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeChanges, isUnchanged } from '../../src/bulk/diff.js';
+import { describeChanges, isUnchanged } from '../../src/bulk/changes/diff.js';
 
 // Values shaped like ads resources: nested objects, arrays of criteria, match types in both spellings.
 const leaf = fc.oneof(fc.constantFrom('EXACT', 'MATCH_TYPE_EXACT', 'BROAD', 'a', ''), fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.constant(null));

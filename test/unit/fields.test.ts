@@ -4,7 +4,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ADS_FIELDS, flagsOf, type AdsField, type AdsFieldResource, type FieldMode, type ParserName } from '../../src/schemas/ads-fields.js';
 import { FIELD_PARSERS } from '../../src/schemas/ads-field-parsers.js';
-import { columnsHelp, unknownColumns } from '../../src/bulk/csv-columns.js';
+import { columnsHelp, unknownColumns } from '../../src/bulk/input/csv-columns.js';
 import { adsSpec, type CreateAdGroupsFlags, type PatchAdGroupsFlags, type PatchCampaignsFlags } from '../../src/commands/ads/spec.js';
 import type { CommandSpec } from '../../src/commands/spec.js';
 import { fieldFlagKeys, flagProblem, optionKey } from '../../src/commands/ads/flags.js';

@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADS_FIELDS, type AdsField, type AdsFieldResource, type FieldMode, type ParserName } from '../../src/schemas/ads-fields.js';
 import { FIELD_PARSERS } from '../../src/schemas/ads-field-parsers.js';
-import { applyPartial } from '../../src/bulk/merge.js';
+import { applyPartial } from '../../src/bulk/changes/merge.js';
 import { optionKey } from '../../src/commands/ads/flags.js';
 import { adGroupCreateRequest, adGroupPatchRequest, campaignCreateRequest, campaignPatchRequest, type FlagsRequest } from '../../src/commands/ads/requests.js';
 import type { CreateAdGroupsFlags, CreateCampaignsFlags } from '../../src/commands/ads/spec.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 type Json = Record<string, unknown>;
 type Flagged = AdsField & { flag: NonNullable<AdsField['flag']> };

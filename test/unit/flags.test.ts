@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { flagProblem, flagsRow } from '../../src/commands/ads/flags.js';
 import { parseDayparting } from '../../src/schemas/dayparting.js';
-import { mapRow } from '../../src/bulk/row-mapping.js';
-import { applyPartial } from '../../src/bulk/merge.js';
+import { mapRow } from '../../src/bulk/input/row-mapping.js';
+import { applyPartial } from '../../src/bulk/changes/merge.js';
 import { adGroupCreateRequest, adGroupPatchRequest } from '../../src/commands/ads/requests.js';
 
 describe('ads flags -> one row -> the one mapping', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Governor, type Ticket } from '../../src/http/governor.js';
 import { FileBudget } from '../../src/http/governor-file.js';
-import { systemClock } from '../../src/io.js';
+import { systemClock } from '../../src/base/io.js';
 import {
   addAccepted,
   addSends,
@@ -20,6 +20,7 @@ import {
 import { mulberry32 } from '../../src/sandbox/prng.js';
 import { virtualClock, type VirtualClock } from '../helpers/virtual-clock.js';
 import { tempDir } from '../helpers/temp.js';
+import { scaled } from '../helpers/time-scale.js';
 
 /** The sandbox's limit (src/sandbox/faults.ts): at most `limit` accepted requests in any second, Retry-After in whole seconds. */
 function slidingWindow(limit: number) {
@@ -479,7 +480,7 @@ async function beforeTheirAnswers(): Promise<{ clock: VirtualClock; first: Gover
 }
 
 describe('shared request budget', () => {
-  it('a lock left by a process killed while it held it is taken over once stale, not given up on', async () => {
+  it('a lock left by a process killed while it held it is taken over once stale, not given up on', { timeout: scaled(15_000) }, async () => {
     // What such a process leaves: proper-lockfile's lock (a directory beside the file), never released.
     const dir = tempDir();
     const file = path.join(dir, 'budgets', 'sandbox.json');
@@ -490,7 +491,7 @@ describe('shared request budget', () => {
     expect(state.sent).toHaveLength(1);
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ sent: state.sent });
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
-  }, 15_000);
+  });
 
   it('processes sharing a budget file pace by one budget: a 429 one of them met slows the others', async () => {
     const dir = tempDir();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Journal, readJournal } from '../../src/bulk/journal.js';
+import { Journal, readJournal } from '../../src/bulk/journal/journal.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@
 // was checked against curl 7.88 where curl has a rule (ports, lower case first, empty = unset,
 // CIDR, IP addresses not matched as domains); host:port and `*.` in NO_PROXY are ours.
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 import { proxyFor, proxySettings } from '../../src/http/proxy-env.js';
 
 /** The proxy origin and variable `url` goes through in `env`, or 'direct'. */

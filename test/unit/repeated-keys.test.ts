@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findRepeatedKey, RepeatedKeyWatch } from '../../src/bulk/repeated-keys.js';
+import { findRepeatedKey, RepeatedKeyWatch } from '../../src/bulk/input/repeated-keys.js';
 
 const find = (text: string) => findRepeatedKey(text, JSON.parse(text));
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listRuns, pruneRuns } from '../../src/bulk/runs.js';
+import { listRuns, pruneRuns } from '../../src/bulk/runs/runs.js';
 import { tempDir } from '../helpers/temp.js';
 
 const run = (version: number) => ({ type: 'run', version, resource: 'campaigns', mode: 'patch', started: '2026-11-26T10:00:00.000Z', rows: 2 });

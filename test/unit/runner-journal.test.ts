@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Batch } from '../../src/bulk/runner.js';
 import { runBulk } from '../../src/bulk/runner.js';
-import type { MergedRow } from '../../src/bulk/merge.js';
+import type { MergedRow } from '../../src/bulk/changes/merge.js';
 import type { ResultRow } from '../../src/bulk/results.js';
-import { doneResults, type DoneRecord, type SentRecord } from '../../src/bulk/journal.js';
+import { doneResults, type DoneRecord, type SentRecord } from '../../src/bulk/journal/journal.js';
 
 const row = (line: number): MergedRow => ({ line, item: { campaign_id: `c${line}`, name: `n${line}` }, key: `c${line}`, hash: `h${line}` });
 

@@ -4,6 +4,7 @@ import { run } from '../../src/commands/sandbox/serve.js';
 import type { Context } from '../../src/context.js';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/schemas/sandbox.js';
 import { api, getToken } from '../helpers/sandbox.js';
+import { waitFor } from '../helpers/wait.js';
 
 function collect(stream: PassThrough): () => string {
   let text = '';
@@ -25,11 +26,7 @@ describe('platform sandbox serve', () => {
       signal: controller.signal,
     } as unknown as Context;
     const done = run(ctx, { host: '127.0.0.1', port: 0, seed: 1, failRate: 0, throttleRate: 0, itemFailRate: 0, latency: 0, timeScale: 1 });
-    let url: string | undefined;
-    for (let i = 0; i < 100 && !url; i++) {
-      url = out().match(/Sandbox listening on (http:\/\/\S+)/)?.[1];
-      if (!url) await new Promise((r) => setTimeout(r, 20));
-    }
+    const url = await waitFor(() => out().match(/Sandbox listening on (http:\/\/\S+)/)?.[1], { what: 'the sandbox to print its URL', state: out });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const downloads = out().match(/Report downloads served from (http:\/\/\S+)/)?.[1];
     expect(downloads).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -38,8 +35,8 @@ describe('platform sandbox serve', () => {
     expect(out()).toContain(`client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`);
     // On a port other than the local profile's, the hint names the URL, so it works verbatim.
     expect(out()).toMatch(/Try: PLATFORM_BASE_URL=http:\/\/127\.0\.0\.1:\d+ platform ads accounts list/);
-    const token = await getToken(url!);
-    expect((await api(url!, token, 'GET', '/v1/ads/ad-accounts')).status).toBe(200);
+    const token = await getToken(url);
+    expect((await api(url, token, 'GET', '/v1/ads/ad-accounts')).status).toBe(200);
     expect(err()).toMatch(/GET \/v1\/ads\/ad-accounts 200 \d+ms/);
     controller.abort();
     await done;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { inShard, parseShard, shardOf } from '../../src/bulk/shard.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 describe('--shard I/N', () => {
   it('the N shards partition any set of identities: each is in exactly one, whatever the order (property)', () => {

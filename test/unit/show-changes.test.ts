@@ -1,7 +1,7 @@
 // The dry run's lines for a person: an amount and its currency are one change, shown once
 // (whichever of the two comes first in the item), and the id is never a change.
 import { describe, expect, it } from 'vitest';
-import { showChanges } from '../../src/bulk/diff.js';
+import { showChanges } from '../../src/bulk/changes/diff.js';
 
 const current = {
   campaign_id: 'c1',

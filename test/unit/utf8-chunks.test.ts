@@ -2,7 +2,7 @@
 // chunks; any invalid byte is refused naming its line, exactly where TextDecoder fails.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8Chunks } from '../../src/bulk/utf8-chunks.js';
+import { utf8Chunks } from '../../src/bulk/input/utf8-chunks.js';
 
 async function read(chunks: Buffer[]): Promise<Buffer> {
   const out: Buffer[] = [];

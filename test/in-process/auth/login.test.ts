@@ -180,14 +180,19 @@ describe('platform auth login (browser)', () => {
     const user = new TestUser(sandbox);
     const controller = new AbortController();
     let redirectUri = '';
+    let opened!: () => void;
+    const browserOpened = new Promise<void>((resolve) => (opened = resolve));
     const run = startCli(user, ['auth', 'login'], {
       signal: controller.signal,
       openUrl: async (url) => {
         redirectUri = new URL(url).searchParams.get('redirect_uri')!;
-        setTimeout(() => controller.abort(new Error('interrupted')), 50);
-        await new Promise(() => {});
+        opened();
+        await new Promise(() => {}); // a browser that stays open and never signs in
       },
     });
+    // Ctrl-C once the browser is open and the command waits for the sign-in.
+    await browserOpened;
+    controller.abort(new Error('interrupted'));
     const result = await run.done;
     expect(result.code).toBe(130);
     expect(config(user).profiles.local?.token).toBeUndefined();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LoopbackListener } from '../../../src/auth/loopback.js';
 import { callbackPages } from '../../../src/auth/callback-page.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 let listener: LoopbackListener | undefined;
 afterEach(async () => {
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 function connects(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 2000 });
+    const socket = net.connect({ host, port, timeout: scaled(2000) });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../../src/sandbox/index.js';
 import { START_WAIT_MS } from '../../../src/http/governor.js';
 import { firstAccount, sandboxOnFreePort, sandboxWithUser, tempDir, TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -283,7 +284,7 @@ describe('round trip: list -o csv | transform | patch --from-csv -', () => {
 });
 
 describe('a 10,000-row patch on a flaky network', () => {
-  it('gives every row exactly one result, reaches the expected state, applies no row twice', async () => {
+  it('gives every row exactly one result, reaches the expected state, applies no row twice', { timeout: scaled(120_000) }, async () => {
     const big = await sandboxOnFreePort({ campaigns: 10_000, seed: 3 });
     try {
       const bigUser = new TestUser(big);
@@ -341,7 +342,7 @@ describe('a 10,000-row patch on a flaky network', () => {
     } finally {
       await big.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('interrupt and resume', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, tempDir, type TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 /** More than one page of 2,000: some rows' campaigns are not on the first. */
 const CAMPAIGNS = 2_300;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   ({ sandbox, user, account } = await sandboxWithUser({ campaigns: CAMPAIGNS }));
   campaigns = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--account', account, '--all']);
   expect(campaigns).toHaveLength(CAMPAIGNS);
-}, 30_000);
+}, scaled(30_000));
 afterAll(() => sandbox.close());
 
 const reads = () => sandbox.stats.requests.filter((r) => r.method === 'GET' && r.path === `/v1/ads/${account}/campaigns`).length;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJournal } from '../../../src/bulk/journal.js';
+import { readJournal } from '../../../src/bulk/journal/journal.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, tempDir, type TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';

@@ -11,6 +11,7 @@ import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, type TestUser } from '../../helpers/cli.js';
 import { oneMore } from '../../helpers/decimal.js';
 import { api, getToken } from '../../helpers/sandbox.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -182,7 +183,7 @@ function edit(row: Record<string, string>, column: Edit, before: Json): { column
 }
 
 describe('ad groups: list -o csv -> patch --from-csv', () => {
-  it('reports every row unchanged; one edited cell changes exactly that field', async () => {
+  it('reports every row unchanged; one edited cell changes exactly that field', { timeout: scaled(180_000) }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(adGroupArb, { minLength: 1, maxLength: 4 }), fc.nat(), fc.constantFrom(...edits), async (groups, which, column) => {
         const campaignId = await newCampaign();
@@ -202,11 +203,11 @@ describe('ad groups: list -o csv -> patch --from-csv', () => {
       }),
       { numRuns: 25 },
     );
-  }, 180_000);
+  });
 });
 
 describe('ads: list -o csv -> patch --from-csv', () => {
-  it('reports every row unchanged; one edited name changes exactly that ad', async () => {
+  it('reports every row unchanged; one edited name changes exactly that ad', { timeout: scaled(120_000) }, async () => {
     const campaignId = await newCampaign();
     const groupsPath = `${campaignsPath()}/${campaignId}/ad-groups`;
     const group = await api(sandbox.url, token, 'POST', groupsPath, {
@@ -237,5 +238,5 @@ describe('ads: list -o csv -> patch --from-csv', () => {
       }),
       { numRuns: 10 },
     );
-  }, 120_000);
+  });
 });

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, type TestUser } from '../../helpers/cli.js';
 import { oneMore } from '../../helpers/decimal.js';
 import { api, getToken } from '../../helpers/sandbox.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -41,7 +42,7 @@ async function listed(ids: string[]): Promise<Map<string, Json>> {
 const fields = (c: Json) => ({ name: c.name, configured_status: c.configured_status, budget: c.budget });
 
 describe('list -o csv -> patch --from-csv', () => {
-  it('reports every row unchanged; one edited cell changes exactly that field', async () => {
+  it('reports every row unchanged; one edited cell changes exactly that field', { timeout: scaled(120_000) }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(campaignArb, { minLength: 1, maxLength: 4 }),
@@ -102,5 +103,5 @@ describe('list -o csv -> patch --from-csv', () => {
       ),
       { numRuns: 12 },
     );
-  }, 120_000);
+  });
 });

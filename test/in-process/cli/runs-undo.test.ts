@@ -8,6 +8,7 @@ import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, tempDir, TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';
 import fs from 'node:fs';
+import { scaled } from '../../helpers/time-scale.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -45,7 +46,7 @@ const writable = (c: Campaign) => ({
 const runs = () => user.json<RunRow[]>(['ads', 'runs', 'list']);
 const journalOf = (stderr: string) => path.basename(/Journal: (.*)\n/.exec(stderr)![1]!, '.ndjson');
 
-describe(`undo of a ${ROWS}-row patch`, () => {
+describe(`undo of a ${ROWS}-row patch`, { timeout: scaled(120_000) }, () => {
   it('restores every field exactly, leaves a row edited since as a conflict, and undo of the undo restores the patch', async () => {
     const before = await all();
     // Campaigns with a budget (one without gets back to none: see below).
@@ -112,7 +113,7 @@ describe(`undo of a ${ROWS}-row patch`, () => {
       if (c.campaign_id === edited) expect(redone.get(edited)!.name).toBe('Edited since');
       else expect(writable(redone.get(c.campaign_id)!)).toEqual(writable(patched.get(c.campaign_id)!));
     }
-  }, 120_000);
+  });
 });
 
 describe('every write run is kept', () => {

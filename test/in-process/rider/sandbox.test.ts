@@ -7,6 +7,7 @@ import type { RideStatusChange } from '../../../src/sandbox/rider/index.js';
 import { sandboxOnFreePort } from '../../helpers/cli.js';
 import { api, getToken } from '../../helpers/sandbox.js';
 import { userToken } from '../../helpers/rider.js';
+import { waitFor } from '../../helpers/wait.js';
 
 // `sandbox` runs rides at wall-clock speed (a ride stays current for minutes); `fast` runs
 // them 20000 times faster, for the tests that follow a ride to its end.
@@ -244,12 +245,9 @@ describe('rider sandbox: requests', () => {
     });
     const id = created.body.request_id;
     // At 20000x a ~10 minute ride takes well under a second of wall time.
-    let ride: any;
-    for (let i = 0; i < 200; i++) {
-      ride = (await api(fast.url, t, 'GET', `/v1.2/requests/${id}`)).body;
-      if (ride.status === 'completed') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const ofRide = () => changes.filter((c) => c.ride.request_id === id).map((c) => c.status);
+    await waitFor(() => ofRide().includes('completed'), { what: `ride ${id} to complete`, state: ofRide });
+    const ride = (await api(fast.url, t, 'GET', `/v1.2/requests/${id}`)).body;
     expect(ride.status).toBe('completed');
     const statuses = changes.filter((c) => c.ride.request_id === id).map((c) => c.status);
     expect(statuses).toEqual(['processing', 'accepted', 'arriving', 'in_progress', 'completed']);
@@ -347,11 +345,11 @@ describe('rider sandbox: requests', () => {
     expect(est.body.pickup_estimate).toBeNull();
     const created = await api(fast.url, t, 'POST', '/v1.2/requests', { product_id: ids.platformxl, fare_id: est.body.price.fare_id, ...start, ...end });
     let status = '';
-    for (let i = 0; i < 100 && status !== 'no_drivers_available'; i++) {
+    const ended = async () => {
       status = (await api(fast.url, t, 'GET', `/v1.2/requests/${created.body.request_id}`)).body.status;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(status).toBe('no_drivers_available');
+      return status === 'no_drivers_available';
+    };
+    await waitFor(ended, { what: 'the ride to end in no_drivers_available', state: () => status });
     await api(fast.url, undefined, 'PUT', `/v1.2/sandbox/products/${ids.platformxl}`, { drivers_available: true });
 
     const est2 = await api(fast.url, t, 'POST', '/v1.2/requests/estimate', { product_id: ids.platformxl, ...start, ...end });

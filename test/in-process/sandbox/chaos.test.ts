@@ -6,6 +6,7 @@ import { startSandbox } from '../../../src/sandbox/index.js';
 import { parseFaultRule, type FaultRule } from '../../../src/sandbox/fault-rules.js';
 import { TestUser } from '../../helpers/cli.js';
 import { getToken } from '../../helpers/sandbox.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 const rule = (text: string): FaultRule => {
   const parsed = parseFaultRule(text);
@@ -58,7 +59,7 @@ async function chaosRun(chaosSeed: number, order: string): Promise<Record<string
 }
 
 describe('seeded chaos', () => {
-  it('the same --chaos-seed injects the same faults at the same requests, whatever the interleaving', async () => {
+  it('the same --chaos-seed injects the same faults at the same requests, whatever the interleaving', { timeout: scaled(30_000) }, async () => {
     const order = 'GPGPPGGPPPGGPGPPGPGGPPGPPG';
     const shuffled = [...order].sort().join(''); // every G first, then every P
     const first = await chaosRun(42, order);
@@ -73,7 +74,7 @@ describe('seeded chaos', () => {
     expect(faults.some((f) => /items failed/.test(f))).toBe(true);
     const other = await chaosRun(43, order);
     expect(other).not.toEqual(first);
-  }, 30_000);
+  });
 
   it('a --fault rule hits only its route; rate 1 answers every request with its status', async () => {
     const sandbox = await startSandbox({ port: 0, faultRules: [rule('GET /v1/ads/ad-accounts=429')] });

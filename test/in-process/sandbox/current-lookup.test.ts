@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdsApi } from '../../../src/api/ads.js';
 import { CAMPAIGNS } from '../../../src/api/ads-resources.js';
-import { currentLookup } from '../../../src/bulk/current.js';
+import { currentLookup } from '../../../src/bulk/changes/current.js';
 import type { HttpCore } from '../../../src/http/core.js';
 import type { Dispatcher } from '../../../src/http/transport.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { api, getToken, httpCoreFor } from '../../helpers/sandbox.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 const COUNT = 12_500;
 let sandbox: Sandbox;
@@ -32,7 +33,7 @@ beforeAll(async () => {
     ids.push(...page.items.map((c) => String(c.campaign_id)));
     pageToken = page.nextPageToken;
   } while (pageToken);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await sandbox.close();
   await dispatcher.close();

@@ -4,10 +4,11 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../../src/commands/sandbox/serve.js';
 import type { Context } from '../../../src/context.js';
-import { UsageError } from '../../../src/errors.js';
+import { UsageError } from '../../../src/base/errors.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import { REPORT_PROCESSING_SECONDS } from '../../../src/sandbox/reporting/index.js';
 import { api, getToken } from '../../helpers/sandbox.js';
+import { waitFor } from '../../helpers/wait.js';
 
 // A port forwarded to this machine (say, from a container host): the URL others use.
 const PUBLIC_URL = 'http://127.0.0.1:8080';
@@ -31,11 +32,13 @@ describe('startSandbox({ publicUrl })', () => {
       });
       expect(created.status).toBe(200);
       now += REPORT_PROCESSING_SECONDS * 1000;
-      let report = await api(local, token, 'GET', `/v1/ads/${account}/reporting/${created.body.report_id}`);
-      for (let i = 0; i < 200 && report.body.status === 'PROCESSING'; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        report = await api(local, token, 'GET', `/v1/ads/${account}/reporting/${created.body.report_id}`);
-      }
+      const report = await waitFor(
+        async () => {
+          const reported = await api(local, token, 'GET', `/v1/ads/${account}/reporting/${created.body.report_id}`);
+          return reported.body.status !== 'PROCESSING' && reported;
+        },
+        { what: 'the report to leave PROCESSING' },
+      );
       const reportUrl = new URL(report.body.result.success_result.report_url as string);
       expect(reportUrl.origin).toBe(sandbox.downloadUrl);
       const file = await fetch(reportUrl);
@@ -68,7 +71,7 @@ describe('platform sandbox serve --public-url', () => {
   const flags = { host: '0.0.0.0', port: 0, seed: 1, failRate: 0, throttleRate: 0, itemFailRate: 0, latency: 0, timeScale: 1 };
 
   async function printed(out: () => string): Promise<string> {
-    for (let i = 0; i < 200 && !/Report downloads/.test(out()); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => /Report downloads/.test(out()), { what: 'the sandbox to print where it serves downloads', state: out });
     return out();
   }
 

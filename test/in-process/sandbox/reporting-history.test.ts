@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { REPORT_PROCESSING_SECONDS } from '../../../src/sandbox/reporting/index.js';
 import { tempDir } from '../../helpers/cli.js';
 import { api, getToken, listAll } from '../../helpers/sandbox.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const DAY = 86_400_000;
 // README's report week, and a month around it.
@@ -42,13 +43,16 @@ async function sandboxAt(clock: { now: number }, statePath?: string) {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     clock.now += REPORT_PROCESSING_SECONDS * 1000;
-    for (let i = 0; i < 400; i++) {
-      const status = await call('GET', `/reporting/${created.body.report_id}`);
-      if (status.body.status === 'COMPLETED') return (await fetch(status.body.result.success_result.report_url)).text();
-      expect(status.body.status).toBe('PROCESSING');
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('report still PROCESSING');
+    const done = await waitFor(
+      async () => {
+        const status = await call('GET', `/reporting/${created.body.report_id}`);
+        if (status.body.status === 'COMPLETED') return status;
+        expect(status.body.status).toBe('PROCESSING');
+        return undefined;
+      },
+      { what: `report ${created.body.report_id} to complete` },
+    );
+    return (await fetch(done.body.result.success_result.report_url)).text();
   };
   const campaigns = () => listAll(sandbox.url, token, `/v1/ads/${account.ad_account_id}/campaigns`, 'campaigns', 2000);
   return { sandbox, call, sync, job, campaigns, currency: account.currency_code as string };

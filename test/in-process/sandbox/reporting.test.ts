@@ -9,6 +9,7 @@ import { CreateReportResponse, ReportStatusResponse, SyncReportResponse } from '
 import { REPORT_PROCESSING_SECONDS } from '../../../src/sandbox/reporting/index.js';
 import type { Campaign } from '../../../src/schemas/ads.js';
 import { api, getToken, listAll, type ApiResult } from '../../helpers/sandbox.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 let sandbox: Sandbox;
@@ -55,12 +56,14 @@ async function sync(type: string, unit: string, columns: string[], extra: object
 /** Advances the sandbox clock past processing and waits (real time) until the file is written. */
 async function finish(reportId: string, acc = account): Promise<ApiResult> {
   now += REPORT_PROCESSING_SECONDS * 1000;
-  for (let i = 0; i < 200; i++) {
-    const res = await api(sandbox.url, token, 'GET', `/v1/ads/${acc}/reporting/${reportId}`);
-    if (res.status !== 200 || res.body.status !== 'PROCESSING') return res;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('report still PROCESSING');
+  let last: ApiResult | undefined;
+  return waitFor(
+    async () => {
+      last = await api(sandbox.url, token, 'GET', `/v1/ads/${acc}/reporting/${reportId}`);
+      return (last.status !== 200 || last.body.status !== 'PROCESSING') && last;
+    },
+    { what: `report ${reportId} to leave PROCESSING`, state: () => last?.body },
+  );
 }
 
 async function runReport(type: string, unit: string, columns: string[], extra: object = {}): Promise<{ header: string[]; rows: Row[]; status: any }> {
@@ -403,11 +406,13 @@ describe('report jobs', () => {
       clock += (REPORT_PROCESSING_SECONDS * 1000) / 60 - 1;
       expect((await api(fast.url, t, 'GET', path)).body.status).toBe('PROCESSING');
       clock += 1;
-      let status = 'PROCESSING';
-      for (let i = 0; i < 200 && status === 'PROCESSING'; i++) {
-        status = (await api(fast.url, t, 'GET', path)).body.status;
-        if (status === 'PROCESSING') await new Promise((r) => setTimeout(r, 25));
-      }
+      const status = await waitFor(
+        async () => {
+          const reported: string = (await api(fast.url, t, 'GET', path)).body.status;
+          return reported !== 'PROCESSING' && reported;
+        },
+        { what: 'the report to leave PROCESSING' },
+      );
       expect(status).toBe('COMPLETED');
     } finally {
       await fast.close();
@@ -439,12 +444,13 @@ describe('report jobs', () => {
         filters: [{ column: 'campaign_id', operator: 'EQUAL', values: [id] }],
       });
       now += REPORT_PROCESSING_SECONDS * 1000;
-      let status: any;
-      for (let i = 0; i < 200; i++) {
-        status = (await api(s.url, t, 'GET', `/v1/ads/${account}/reporting/${created.body.report_id}`)).body;
-        if (status.status !== 'PROCESSING') break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      const status = await waitFor(
+        async () => {
+          const body = (await api(s.url, t, 'GET', `/v1/ads/${account}/reporting/${created.body.report_id}`)).body;
+          return body.status !== 'PROCESSING' && body;
+        },
+        { what: 'the report to leave PROCESSING' },
+      );
       const text = await (await fetch(status.result.success_result.report_url)).text();
       const records = parse(text) satisfies string[][];
       expect(records).toHaveLength(2);

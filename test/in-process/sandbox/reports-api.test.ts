@@ -5,11 +5,12 @@ import type { HttpCore } from '../../../src/http/core.js';
 import { walkPages } from '../../../src/api/paginate.js';
 import { ProductsApi } from '../../../src/api/products.js';
 import { ReportsApi } from '../../../src/api/reports.js';
-import { ApiError } from '../../../src/errors.js';
+import { ApiError } from '../../../src/base/errors.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { REPORT_PROCESSING_SECONDS } from '../../../src/sandbox/reporting/index.js';
 import type { Dispatcher } from '../../../src/http/transport.js';
 import { api, getToken, httpCoreFor } from '../../helpers/sandbox.js';
+import { waitFor } from '../../helpers/wait.js';
 
 let now = Date.parse('2026-03-01T12:00:00Z');
 let sandbox: Sandbox;
@@ -45,11 +46,13 @@ describe('ReportsApi', () => {
     });
     expect((await reports.getReport(account, id)).status).toBe('PROCESSING');
     now += REPORT_PROCESSING_SECONDS * 1000;
-    let status = await reports.getReport(account, id);
-    for (let i = 0; i < 200 && status.status === 'PROCESSING'; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      status = await reports.getReport(account, id);
-    }
+    const status = await waitFor(
+      async () => {
+        const reported = await reports.getReport(account, id);
+        return reported.status !== 'PROCESSING' && reported;
+      },
+      { what: 'the report to leave PROCESSING' },
+    );
     expect(status.status).toBe('COMPLETED');
     expect(status.result?.success_result?.report_url.startsWith(`${sandbox.downloadUrl}/`)).toBe(true);
     expect(status.result?.success_result?.report_schema).toEqual(['campaign_id', 'clicks']);

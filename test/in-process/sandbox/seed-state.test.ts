@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import { seedData } from '../../../src/sandbox/seed.js';
 import { api, getToken, listAll } from '../../helpers/sandbox.js';
+import { scaled } from '../../helpers/time-scale.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,7 +75,7 @@ describe('seed', () => {
     }
   });
 
-  it('seeds 100000 campaigns and lists them page by page (how fast: npm run bench)', async () => {
+  it('seeds 100000 campaigns and lists them page by page (how fast: npm run bench)', { timeout: scaled(30_000) }, async () => {
     const s = await startSandbox({ port: 0, campaigns: 100_000 });
     try {
       const t = await getToken(s.url);
@@ -86,7 +87,7 @@ describe('seed', () => {
     } finally {
       await s.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('state persistence', () => {

@@ -12,7 +12,8 @@ import { sandboxOnFreePort, tempDir, TestUser } from '../../helpers/cli.js';
 import { userToken } from '../../helpers/rider.js';
 import { api } from '../../helpers/sandbox.js';
 import { sign } from '../../../src/webhooks/hmac.js';
-import { rideToCompletion, startReceiver, until, type TestReceiver } from '../../helpers/webhooks.js';
+import { rideToCompletion, startReceiver, type TestReceiver } from '../../helpers/webhooks.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
@@ -81,7 +82,7 @@ describe('sandbox deliveries to webhooks listen', () => {
     const token = await userToken(sandbox.url, 'profile request request_receipt');
     const rideId = await rideToCompletion(sandbox, token);
     await sandbox.webhooks.idle();
-    await until(() => app.received.length >= 6, 'six forwarded deliveries');
+    await waitFor(() => app.received.length >= 6, { what: 'six forwarded deliveries', state: () => app.received.length });
     const result = await listener.stop();
     expect(result.code).toBe(0);
 
@@ -133,7 +134,7 @@ describe('sandbox deliveries to webhooks listen', () => {
     const token = await userToken(sandbox.url, 'profile request all_trips');
     await rideToCompletion(sandbox, token);
     await sandbox.webhooks.idle();
-    await until(() => app.received.length >= 5, 'five forwarded deliveries');
+    await waitFor(() => app.received.length >= 5, { what: 'five forwarded deliveries', state: () => app.received.length });
     await listener.stop();
     expect(listener.events().map((e) => `${e.event_type} ${e.status}`)).toEqual(
       ['processing', 'accepted', 'arriving', 'in_progress', 'completed'].map((s) => `all_trips.status_changed ${s}`),
@@ -155,7 +156,7 @@ describe('sandbox deliveries to webhooks listen', () => {
       await sandbox.webhooks.idle();
     }
     const sent = sandbox.webhooks.attempts.length;
-    await until(() => app.received.length >= 18, 'the unique deliveries forwarded');
+    await waitFor(() => app.received.length >= 18, { what: 'the unique deliveries forwarded', state: () => app.received.length });
     const result = await listener.stop();
     const events = listener.events();
     expect(events).toHaveLength(sent);

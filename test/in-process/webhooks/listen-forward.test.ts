@@ -3,11 +3,12 @@
 // stdout unchanged, and a Ctrl-C summary that counts failed forwards as not forwarded.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
-import type { Clock } from '../../../src/io.js';
+import type { Clock } from '../../../src/base/io.js';
 import { sign } from '../../../src/webhooks/hmac.js';
 import { startCli } from '../../helpers/auth.js';
 import { fastClock, sandboxOnFreePort, TestUser } from '../../helpers/cli.js';
-import { startReceiver, until, type TestReceiver } from '../../helpers/webhooks.js';
+import { startReceiver, type TestReceiver } from '../../helpers/webhooks.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const secret = 'listen-secret';
 let sandbox: Sandbox;
@@ -48,7 +49,7 @@ async function listenAndPost(target: string, ids: string[], settled: (stderr: st
     const res = await fetch(url!, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), secret) } });
     expect(res.status).toBe(200);
   }
-  await until(() => settled(run.stderr()), 'the forwards');
+  await waitFor(() => settled(run.stderr()), { what: 'the forwards', state: run.stderr });
   controller.abort();
   return run.done;
 }
@@ -91,7 +92,7 @@ describe('webhooks listen, a body that does not match its signature', () => {
     // Signed without the newline a proxy (or `echo`) then added; and signed with a secret this user does not have.
     await fetch(url!, { method: 'POST', body: `${body}\n`, headers: { 'x-platform-signature': sign(Buffer.from(body), secret) } });
     await fetch(url!, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), 'not-a-secret-here') } });
-    await until(() => (run.stdout().match(/invalid/g) ?? []).length === 2, 'the two lines');
+    await waitFor(() => (run.stdout().match(/invalid/g) ?? []).length === 2, { what: 'the two lines', state: run.stdout });
     controller.abort();
     const result = await run.done;
     const lines = result.stdout.trim().split('\n');

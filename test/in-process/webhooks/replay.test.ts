@@ -11,7 +11,8 @@ import { clientBackoff } from '../../../src/webhooks/delivery.js';
 import { sign } from '../../../src/webhooks/hmac.js';
 import { startCli } from '../../helpers/auth.js';
 import { fastClock, sandboxOnFreePort, tempDir, TestUser } from '../../helpers/cli.js';
-import { startReceiver, until, type TestReceiver } from '../../helpers/webhooks.js';
+import { startReceiver, type TestReceiver } from '../../helpers/webhooks.js';
+import { waitFor } from '../../helpers/wait.js';
 
 const secret = 'replay-secret';
 let sandbox: Sandbox;
@@ -213,7 +214,7 @@ describe('platform webhooks listen: limits', () => {
     expect(await ok.text()).toBe('');
     const forged = await post(event('forged', 'completed'), 'a'.repeat(64));
     expect(forged.status).toBe(200);
-    await until(() => app.received.length >= 1, 'the forward');
+    await waitFor(() => app.received.length >= 1, { what: 'the forward', state: () => app.received.length });
 
     // Not reachable on any other address of this machine.
     const others = Object.values(os.networkInterfaces())

@@ -10,7 +10,8 @@ import { startCli } from '../../helpers/auth.js';
 import { sandboxOnFreePort, TestUser } from '../../helpers/cli.js';
 import { userToken } from '../../helpers/rider.js';
 import { api } from '../../helpers/sandbox.js';
-import { rideToCompletion, startReceiver, until, type TestReceiver } from '../../helpers/webhooks.js';
+import { rideToCompletion, startReceiver, type TestReceiver } from '../../helpers/webhooks.js';
+import { waitFor } from '../../helpers/wait.js';
 import { listenInspecting } from '../../helpers/inbox.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
@@ -36,11 +37,7 @@ async function listenUntil(user: TestUser, args: string[], settled: (stderr: str
   const run = startCli(user, ['webhooks', 'listen', '--port', '0', '-o', 'json', ...args], { signal: controller.signal });
   const [, url] = await run.waitForStderr(/Listening on (http:\/\/127\.0\.0\.1:\d+)/);
   await post?.(url!);
-  const deadline = Date.now() + 10_000;
-  while (!(await settled(run.stderr()))) {
-    if (Date.now() > deadline) throw new Error(`never settled:\n${run.stderr()}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitFor(() => settled(run.stderr()), { what: 'listen to settle', state: run.stderr });
   controller.abort();
   const result = await run.done;
   return {
@@ -179,7 +176,10 @@ describe('webhooks listen --since', () => {
     const first = await listenInspecting(user, ['--forward-to', dead.url]);
     const bodies = [event('requests.status_changed', 'm1'), event('requests.status_changed', 'm2', 'arriving')];
     for (const body of bodies) await fetch(first.url, { method: 'POST', body, headers: { 'x-platform-signature': sign(Buffer.from(body), 'inbox-secret') } });
-    await until(() => (first.run.stderr().match(/^forward .* \(not forwarded\)$/gm) ?? []).length === 2, 'two failed forwards');
+    await waitFor(() => (first.run.stderr().match(/^forward .* \(not forwarded\)$/gm) ?? []).length === 2, {
+      what: 'two failed forwards',
+      state: first.run.stderr,
+    });
     await first.stop();
 
     const result = await listenUntil(user, ['--since', '1h', '--forward-to', app.url], () => app.received.length === 2);

@@ -3,7 +3,7 @@
 // and still exits 0; within it, or with an invalid signature, nothing is said about time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
-import type { Clock } from '../../../src/io.js';
+import type { Clock } from '../../../src/base/io.js';
 import { sign } from '../../../src/webhooks/hmac.js';
 import { fastClock, sandboxOnFreePort, TestUser } from '../../helpers/cli.js';
 
