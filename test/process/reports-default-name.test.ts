@@ -12,6 +12,7 @@ it('a report id of ../../../escaped-ok saves escaped-ok.csv in the current folde
   const body = 'campaign_id,clicks\nc1,5\n';
   const scripted = await scriptedReports({ id: '../../../escaped-ok', body, fileSize: Buffer.byteLength(body) });
   const root = tempDir('platform-report-name-');
+  const home = tempDir('platform-report-home-');
   const cwd = path.join(root, 'a', 'b', 'c');
   fs.mkdirSync(cwd, { recursive: true });
   try {
@@ -20,7 +21,8 @@ it('a report id of ../../../escaped-ok saves escaped-ok.csv in the current folde
         ...['ads', 'reports', 'run', '--account', 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd', '--type', 'CAMPAIGN_PERFORMANCE'],
         ...['--columns', 'campaign_id,clicks', '--since', '2025-01-13', '--until', '2025-01-20'],
       ],
-      { PATH: process.env.PATH ?? '', HOME: root, PLATFORM_CONFIG_DIR: path.join(root, 'config'), PLATFORM_BASE_URL: scripted.url, PLATFORM_TOKEN: 'scripted' },
+      // HOME apart: the CLI's state folder (Node 22+ keeps its compile cache there) is no path the report picked.
+      { PATH: process.env.PATH ?? '', HOME: home, PLATFORM_CONFIG_DIR: path.join(home, 'config'), PLATFORM_BASE_URL: scripted.url, PLATFORM_TOKEN: 'scripted' },
       { cwd, columns: 80 },
     );
     const { code, output } = await run.done;
@@ -32,5 +34,6 @@ it('a report id of ../../../escaped-ok saves escaped-ok.csv in the current folde
   } finally {
     scripted.close();
     fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
   }
 });
