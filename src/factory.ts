@@ -195,7 +195,11 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     const file = budgetFile(paths.budgets, profileName, origin);
     const governor =
       governors.get(key) ??
-      new Governor({ clock, store: new FileBudget(file, clock), trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined });
+      new Governor({
+        clock,
+        store: new FileBudget(file, clock, (line) => ctx.info(line)),
+        trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined,
+      });
     governors.set(key, governor);
     return governor;
   }

@@ -101,6 +101,23 @@ export class PartialFailureError extends Error {
   }
 }
 
+/**
+ * A file of the state or config folders (or one the user named for a run to read: a plan, a
+ * journal) is not a regular file, or is larger than such a file may be: refused before it is
+ * read (`src/base/state-file.ts`). Bad input, nothing was sent: exit 2.
+ */
+export class StateFileError extends UsageError {
+  constructor(
+    message: string,
+    readonly file: string,
+    /** What is at the path: 'symbolic link', 'FIFO', 'directory', 'character device', ... or 'too large'. */
+    readonly kind: string,
+  ) {
+    super(message);
+    this.name = 'StateFileError';
+  }
+}
+
 /** The user pressed Ctrl-C. Exit 130. */
 export class InterruptedError extends Error {
   constructor(message = 'interrupted') {

@@ -23,6 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from '../base/errors.js';
+import { readStateFile, STATE_FILE_LIMITS } from '../base/state-file.js';
 import { builtinProfiles, LOCAL_PROFILE, SECRET_KINDS, type Profile, type SecretKind } from './profile.js';
 import { keyringKinds, KeyringUnavailableError, secretsIn, withoutSecrets, withSecrets, type SecretStore } from './secret-store.js';
 import { asConfigWrite, toConfigNotWritable } from './write-failure.js';
@@ -222,15 +223,16 @@ export class ConfigStore {
     return this.#read();
   }
 
+  /**
+   * The file, read as a state file before conf ever reads it (a transaction reads it first): a
+   * regular file of at most 16 MiB. A link is followed (a config kept with dotfiles), but a
+   * FIFO, a device or a folder at the path or behind the link is refused in one line
+   * (StateFileError, exit 2), never read: a FIFO would block, /dev/zero would never end.
+   */
   #read(): ConfigShape {
     if (this.#cache) return this.#cache;
-    let text: string;
-    try {
-      text = fs.readFileSync(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return (this.#cache = { profiles: {} });
-      throw error;
-    }
+    const text = readStateFile(this.path, { what: 'the config file', maxBytes: STATE_FILE_LIMITS.config, followLinks: true });
+    if (text === undefined) return (this.#cache = { profiles: {} });
     this.#restoreMode();
     try {
       const parsed = JSON.parse(text) as Partial<ConfigShape>;

@@ -3,10 +3,18 @@
 // `split | xargs -P` pattern): read, changed and written under a lock (proper-lockfile, as
 // the config store), written whole under another name and renamed, so a reader without the
 // lock never sees half a file. A governor syncs with it a few times a second, not per request.
+// It is read as a state file (src/base/state-file.ts): a file over 64 KiB (a budget is a few
+// hundred bytes per process), a symbolic link, a FIFO or a device at its path is not read (a
+// link to /dev/zero once took a run to 16.8 GB; a FIFO hung it), but ignored with one warning
+// and replaced by a fresh budget: the rename puts a file in the place of the link, FIFO or
+// device itself (it never writes through a link). A folder there cannot be replaced: the
+// process paces alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../base/io.js';
+import { StateFileError } from '../base/errors.js';
+import { readStateFile, STATE_FILE_LIMITS } from '../base/state-file.js';
 import { emptyBudget, parseBudget, touch, type BudgetState } from './governor-state.js';
 
 /** The budget file of a profile's requests to one origin: readable names, and a hash that keeps them apart. */
@@ -57,10 +65,14 @@ export class FileBudget implements BudgetStore {
   #seen: number | undefined;
   /** This process among the budget's users (a pid is unique among live processes; the suffix among governors of one). */
   readonly #member = `${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** The file was found unfit once (warned about; not again). */
+  #warned = false;
 
   constructor(
     readonly file: string,
     private readonly clock: Clock,
+    /** One line on stderr when what is at the path is not a budget file (too large, a link, a FIFO, a device). */
+    private readonly warn: (line: string) => void = () => {},
   ) {}
 
   async update(change: (state: BudgetState) => void): Promise<BudgetState> {
@@ -84,9 +96,18 @@ export class FileBudget implements BudgetStore {
 
   #read(now: number): BudgetState | undefined {
     try {
-      return parseBudget(fs.readFileSync(this.file, 'utf8'), now);
-    } catch {
-      return undefined; // none yet, or unreadable: a fresh budget
+      const text = readStateFile(this.file, { what: 'request budget file', maxBytes: STATE_FILE_LIMITS.budget });
+      return text === undefined ? undefined : parseBudget(text, now);
+    } catch (error) {
+      if (!(error instanceof StateFileError)) return undefined;
+      // A folder cannot be renamed over: the governor paces this process alone (it catches this).
+      const alone = error.kind === 'directory';
+      if (!this.#warned) {
+        this.#warned = true;
+        this.warn(`${error.message}: ignored, ${alone ? 'this process paces alone' : 'and replaced by a fresh budget'}`);
+      }
+      if (alone) throw error;
+      return undefined; // none yet, unreadable or unfit: a fresh budget
     }
   }
 
@@ -95,7 +116,7 @@ export class FileBudget implements BudgetStore {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const staging = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     try {
-      fs.writeFileSync(staging, JSON.stringify(state), { mode: 0o600 });
+      fs.writeFileSync(staging, JSON.stringify(state), { mode: 0o600, flag: 'wx' }); // a new file, never through a link
       fs.renameSync(staging, this.file);
     } catch {
       // A budget that cannot be written is not shared this time; the requests still go.
@@ -106,7 +127,7 @@ export class FileBudget implements BudgetStore {
 
   #mtime(): number | undefined {
     try {
-      return fs.statSync(this.file).mtimeMs;
+      return fs.lstatSync(this.file).mtimeMs; // the link's, never what it names
     } catch {
       return undefined;
     }

@@ -5,14 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { UsageError } from '../../base/errors.js';
+import { StateFileError, UsageError } from '../../base/errors.js';
 import { isRunning, processStart } from '../../base/process-alive.js';
+import { readStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 
 export interface Holder {
   pid: number;
   started: string;
   /** The holder's start time (processStart), when it could be read: a reused pid is not the holder. */
   since?: string;
+  /** The holder is a `runs undo` of the run, not the run itself. */
+  undo?: true;
 }
 
 export interface JournalLock {
@@ -24,9 +27,9 @@ export function lockJournal(journal: string, flag: string, now: Date): JournalLo
   return takeLock(`${journal}.lock`, now, (holder) => inUse(flag, journal, holder));
 }
 
-/** Takes the lock at `lockPath`, or throws the error `held` makes of the live process that holds it. */
-export function takeLock(lockPath: string, now: Date, held: (holder: Holder | undefined) => Error): JournalLock {
-  const holder: Holder = { pid: process.pid, started: now.toISOString(), since: processStart(process.pid) };
+/** Takes the lock at `lockPath`, or throws the error `held` makes of the live process that holds it (`as`: what this holder is, kept in the lock). */
+export function takeLock(lockPath: string, now: Date, held: (holder: Holder | undefined) => Error, as: Pick<Holder, 'undo'> = {}): JournalLock {
+  const holder: Holder = { pid: process.pid, started: now.toISOString(), since: processStart(process.pid), ...as };
   const staging = `${lockPath}.${process.pid}.${randomUUID().slice(0, 8)}`;
   fs.mkdirSync(path.dirname(lockPath), { recursive: true, mode: 0o700 });
   fs.writeFileSync(staging, `${JSON.stringify(holder)}\n`, { mode: 0o600, flag: 'wx' });
@@ -56,9 +59,14 @@ export function takeLock(lockPath: string, now: Date, held: (holder: Holder | un
  * The lock at `lockPath` where it can be written; none where it cannot (its folder read-only,
  * or not a folder): what it guards then goes unguarded, as it did before locks.
  */
-export function takeLockIfWritable(lockPath: string, now: Date, held: (holder: Holder | undefined) => Error): JournalLock | undefined {
+export function takeLockIfWritable(
+  lockPath: string,
+  now: Date,
+  held: (holder: Holder | undefined) => Error,
+  as: Pick<Holder, 'undo'> = {},
+): JournalLock | undefined {
   try {
-    return takeLock(lockPath, now, held);
+    return takeLock(lockPath, now, held, as);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     return undefined;
@@ -67,7 +75,13 @@ export function takeLockIfWritable(lockPath: string, now: Date, held: (holder: H
 
 /** Whether a live run holds the journal (a lock left by a killed one does not count). */
 export function isLocked(journal: string): boolean {
-  const holder = parseHolder(readText(`${journal}.lock`) ?? '');
+  let text: string | undefined;
+  try {
+    text = readText(`${journal}.lock`);
+  } catch {
+    return false; // not a lock file (a FIFO, a link): no run holds it
+  }
+  const holder = parseHolder(text ?? '');
   return holder !== undefined && holds(holder);
 }
 
@@ -86,10 +100,12 @@ function holds(holder: Holder): boolean {
   return since === undefined || since === holder.since;
 }
 
+/** A lock's text (one small record); a link, FIFO or device at its path is refused (StateFileError), not read. */
 function readText(file: string): string | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
+    return readStateFile(file, { what: 'lock file', maxBytes: STATE_FILE_LIMITS.small });
+  } catch (error) {
+    if (error instanceof StateFileError) throw error;
     return undefined;
   }
 }

@@ -4,15 +4,33 @@
 // row was (only the id it created), so a create is resumed from its journal only.
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { UsageError } from '../../base/errors.js';
+import { StateFileError, UsageError } from '../../base/errors.js';
+import { createStateFileStream, openStateFile, readStateFile, STATE_FILE_LIMITS, type StateFileOptions } from '../../base/state-file.js';
 import { occurrenceKey } from '../row-identity.js';
 
+/**
+ * Results files are regular files the user named (a link is followed): NDJSON and CSV are
+ * streamed (up to a journal's 2 GiB), a JSON array is read whole (up to 256 MiB).
+ */
+const streamed: StateFileOptions = { what: '--resume:', maxBytes: STATE_FILE_LIMITS.journal, followLinks: true };
+const whole: StateFileOptions = { ...streamed, maxBytes: STATE_FILE_LIMITS.wholeResults };
+
 export async function readSucceeded(file: string, mode: 'create' | 'patch'): Promise<Map<string, string>> {
-  if (!fs.existsSync(file)) throw new UsageError(`--resume: no such file ${file}`);
+  const opened = openStateFile(file, streamed);
+  if (!opened) throw new UsageError(`--resume: no such file ${file}`);
+  let first: string;
+  try {
+    const head = Buffer.alloc(4);
+    first = head
+      .subarray(0, fs.readSync(opened.fd, head, 0, 4, 0))
+      .toString('utf8')
+      .slice(0, 1);
+  } finally {
+    fs.closeSync(opened.fd);
+  }
   if (mode === 'create') {
     throw new UsageError(`--resume: ${file} holds results, which do not say which input row created what; resume a create from its journal (--resume JOURNAL)`);
   }
-  const first = fs.readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 1);
   const done = new Map<string, string>();
   const seen = new Map<string, number>();
   /** Rows read, and those with a result: a file with rows and no results is some other file (an input CSV). */
@@ -30,15 +48,16 @@ export async function readSucceeded(file: string, mode: 'create' | 'patch'): Pro
   };
   try {
     if (first === '[') {
-      for (const row of JSON.parse(fs.readFileSync(file, 'utf8')) as Array<Record<string, unknown>>) take(row);
+      for (const row of JSON.parse(readStateFile(file, whole) ?? '[]') as Array<Record<string, unknown>>) take(row);
     } else if (first === '{') {
-      const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+      const lines = readline.createInterface({ input: createStateFileStream(file, streamed), crlfDelay: Infinity });
       for await (const line of lines) if (line.trim()) take(JSON.parse(line) as Record<string, unknown>);
     } else {
       const { parse } = await import('csv-parse');
-      for await (const row of fs.createReadStream(file).pipe(parse({ columns: true, bom: true }))) take(row as Record<string, unknown>);
+      for await (const row of createStateFileStream(file, streamed).pipe(parse({ columns: true, bom: true }))) take(row as Record<string, unknown>);
     }
   } catch (error) {
+    if (error instanceof StateFileError) throw error;
     throw new UsageError(`--resume: ${file} is not a results file of this command (${(error as Error).message})`);
   }
   if (rows > 0 && withResult === 0)

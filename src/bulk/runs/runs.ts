@@ -3,7 +3,8 @@
 // what its journal says each row replaced (row-change.ts) and how the row ended.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../base/errors.js';
+import { StateFileError, UsageError } from '../../base/errors.js';
+import { openStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 import {
   doneResults,
   ENDED_VERSION,
@@ -38,9 +39,9 @@ export interface RunSummary {
  */
 export type RunStatus = 'running' | 'interrupted' | 'failed' | 'done' | 'unknown';
 
-function summary(run: string, file: string, record: RunRecord): RunSummary {
+function summary(run: string, file: string, record: RunRecord, named = false): RunSummary {
   const running = isLocked(file);
-  const last = running ? undefined : lastRecord(file);
+  const last = running ? undefined : lastRecord(file, named);
   const end = last?.type === 'end' ? last : undefined;
   return { run, path: file, record, running, status: statusOf(record, running, end), ...(end ? { end } : {}) };
 }
@@ -92,22 +93,26 @@ export function findRun(dir: string, name: string): RunSummary | undefined {
   if (found.length === 1) return found[0]!;
   if (found.length > 1) throw new UsageError(`RUN: ${name} names ${found.length} runs (${found.map((r) => r.run).join(', ')}): give the whole name`);
   if (fs.existsSync(name)) {
-    const record = firstRecord(name);
-    if (record) return summary(path.basename(name, SUFFIX), name, record);
+    const record = firstRecord(name, true);
+    if (record) return summary(path.basename(name, SUFFIX), name, record, true);
     throw new UsageError(`RUN: ${name} is not the journal of a run`);
   }
   return undefined;
 }
 
-/** A journal's first record, when it is a run's (a journal is listed by it). */
-function firstRecord(file: string): RunRecord | undefined {
-  const record = parseLine(firstLine(file));
+/**
+ * A journal's first record, when it is a run's (a journal is listed by it). `named`: the user
+ * named the path (RUN): a link is followed, and what is not a regular file is refused
+ * (StateFileError); in the runs folder a link, FIFO or device is not a run and is not listed.
+ */
+function firstRecord(file: string, named = false): RunRecord | undefined {
+  const record = parseLine(firstLine(file, named));
   return record?.type === 'run' ? record : undefined;
 }
 
 /** A journal's last whole record: how a run that was not killed ended (a line cut short by a kill has no newline after it, and does not parse). */
-function lastRecord(file: string): JournalRecord | undefined {
-  return parseLine(lastBytes(file)?.replace(/\n$/, '').split('\n').at(-1));
+function lastRecord(file: string, named: boolean): JournalRecord | undefined {
+  return parseLine(lastBytes(file, named)?.replace(/\n$/, '').split('\n').at(-1));
 }
 
 /** Bytes read at a time from either end of a journal (journals of big runs are tens of MB). */
@@ -119,8 +124,8 @@ const MAX_FIRST_LINE = 1 << 20;
  * A journal's first line, read from its start alone, however long the run record is (its
  * command line can hold a long --query); undefined when it cannot be read.
  */
-function firstLine(file: string): string | undefined {
-  return withFile(file, (fd) => {
+function firstLine(file: string, named: boolean): string | undefined {
+  return withFile(file, named, (fd) => {
     const chunks: Buffer[] = [];
     for (let at = 0; at < MAX_FIRST_LINE;) {
       const chunk = Buffer.alloc(CHUNK);
@@ -135,8 +140,8 @@ function firstLine(file: string): string | undefined {
 }
 
 /** A journal's last 4 KB: its end record, when it has one, is shorter. */
-function lastBytes(file: string): string | undefined {
-  return withFile(file, (fd) => {
+function lastBytes(file: string, named: boolean): string | undefined {
+  return withFile(file, named, (fd) => {
     const size = fs.fstatSync(fd).size;
     const chunk = Buffer.alloc(Math.min(size, CHUNK));
     const read = fs.readSync(fd, chunk, 0, chunk.length, size - chunk.length);
@@ -144,15 +149,18 @@ function lastBytes(file: string): string | undefined {
   });
 }
 
-function withFile(file: string, read: (fd: number) => string): string | undefined {
+/** Reads a journal opened as a state file (never a FIFO or a device: opening one would block or never end). */
+function withFile(file: string, named: boolean, read: (fd: number) => string): string | undefined {
   try {
-    const fd = fs.openSync(file, 'r');
+    const opened = openStateFile(file, { what: named ? 'RUN:' : 'journal', maxBytes: STATE_FILE_LIMITS.journal, followLinks: named });
+    if (!opened) return undefined;
     try {
-      return read(fd);
+      return read(opened.fd);
     } finally {
-      fs.closeSync(fd);
+      fs.closeSync(opened.fd);
     }
-  } catch {
+  } catch (error) {
+    if (named && error instanceof StateFileError) throw error;
     return undefined;
   }
 }

@@ -2,7 +2,7 @@
 // file per profile) and starting its page beside the receiver.
 import path from 'node:path';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../base/errors.js';
+import { StateFileError, UsageError } from '../../base/errors.js';
 import type { ForwardRoutes } from '../../webhooks/forward-routes.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 import type { Inbox } from '../../webhooks/inbox/server.js';
@@ -30,6 +30,7 @@ export async function openInbox(ctx: Context, s: InboxSettings): Promise<Inbox> 
   try {
     store = new InboxStore(s.file);
   } catch (error) {
+    if (error instanceof StateFileError) throw new UsageError(`--inspect: ${error.message}`);
     throw new UsageError(`--inspect: cannot open the inbox file ${s.file}: ${(error as Error).message}`);
   }
   try {

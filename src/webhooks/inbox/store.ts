@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SendResult } from '../delivery.js';
 import { syncToDisk } from '../../base/part-file.js';
+import { readStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 import { INBOX_LIMIT } from '../listen-defaults.js';
 import type { InboxVerdict } from './verdict.js';
 
@@ -55,12 +56,9 @@ export class InboxStore {
     readonly file: string,
     readonly limit = INBOX_LIMIT,
   ) {
-    let text = '';
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    // A regular file of at most 256 MiB (500 deliveries, each appended again per change); a
+    // link, FIFO or device at its path is refused (StateFileError), not read.
+    const text = readStateFile(file, { what: 'inbox file', maxBytes: STATE_FILE_LIMITS.inbox }) ?? '';
     /** Lines not read: an older version's, or one cut short by a crash (kept, it would swallow the next record appended). */
     let unread = 0;
     for (const line of text.split('\n')) {
