@@ -19,7 +19,8 @@ import { findClient, SANDBOX_CLIENTS } from './clients.js';
 import { randomBytes } from 'node:crypto';
 import { Chaos } from './chaos.js';
 import { RequestFeed } from './console/feed.js';
-import { ownHost, registerConsoleRoutes, SECURITY_HEADERS } from './console/routes.js';
+import { registerConsoleRoutes, SECURITY_HEADERS } from './console/routes.js';
+import { sandboxHosts } from './protocol.js';
 import { SnapshotShelf } from './console/snapshots.js';
 import type { FaultRule } from './fault-rules.js';
 import { SandboxWebhooks, type WebhookChaos } from './webhooks/index.js';
@@ -128,7 +129,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const rider = registerRiderRoutes(router, ctx, { timeScale: options.timeScale });
   const host = options.host ?? SANDBOX_DEFAULT_HOST;
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
-  const reporting = await startReporting(router, ctx, { host, publicHost: publicUrl ? new URL(publicUrl).hostname : undefined, timeScale: rider.timeScale });
+  // Every route of both servers (API, token endpoint, console, downloads) answers these names only.
+  const hosts = sandboxHosts(host, publicUrl);
+  const reporting = await startReporting(router, ctx, {
+    host,
+    publicHost: publicUrl ? new URL(publicUrl).hostname : undefined,
+    hosts,
+    timeScale: rider.timeScale,
+  });
   let baseUrl = '';
   const webhooks = new SandboxWebhooks({
     defaultUrl: options.webhookUrl,
@@ -150,10 +158,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const feed = new RequestFeed(() => stats.requests);
   const consoleToken = randomBytes(24).toString('base64url');
-  const consoleHosts = () =>
-    [...new Set(['localhost', '127.0.0.1', '[::1]', host.includes(':') ? `[${host}]` : host, ...(publicUrl ? [new URL(publicUrl).hostname] : [])])].map((h) =>
-      h.toLowerCase(),
-    );
   // The seeded state a reset goes back to: frozen now when the sandbox starts from it (the
   // store shares it until written), else made at the first reset.
   let seededState = loaded ? undefined : store.freeze();
@@ -185,12 +189,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     now: ctx.now,
   });
-  registerConsoleRoutes(router, { ctx, token: consoleToken, shelf: snapshots, webhooks, hosts: consoleHosts, replaced: (what) => feed.stateReplaced(what) });
+  registerConsoleRoutes(router, { ctx, token: consoleToken, shelf: snapshots, webhooks, replaced: (what) => feed.stateReplaced(what) });
   const server = createSandboxServer(router, ctx, {
     log: options.log,
     onRequest: (entry) => feed.request(entry),
-    stream: (method, path, req, res) => {
-      if (method !== 'GET' || path !== '/_sandbox/events' || !ownHost(req.headers, consoleHosts())) return false;
+    hosts,
+    stream: (method, path, _req, res) => {
+      if (method !== 'GET' || path !== '/_sandbox/events') return false;
       feed.open(res, SECURITY_HEADERS);
       return true;
     },

@@ -1,10 +1,11 @@
-// HTTP protocol answers that come before any handler: unknown routes and methods (404, 405),
-// content negotiation (406 for an Accept the JSON APIs cannot meet, 415 for a body that is
+// HTTP protocol answers that come before any handler: a Host that is not the sandbox's own
+// (421), unknown routes and methods (404, 405), content negotiation (406 for an Accept the JSON APIs cannot meet, 415 for a body that is
 // not JSON), and CORS for origins registered by an application (rider API, spec 5.11).
 // Rider paths answer in the rider API's shape (spec 7.2), the others in the ads API's (7.1).
 // The OAuth endpoints take forms and serve browsers: negotiation leaves them alone.
 import { isRiderApiPath } from '../api/rider.js';
 import { allowedOrigins } from './clients.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { header, type SandboxRequest, type SandboxResponse } from './http.js';
 
 /** What the JSON APIs answer with. */
@@ -17,8 +18,43 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
 const isOAuthPath = (path: string) => path.startsWith('/oauth/');
 
-function errorBody(req: SandboxRequest, status: number, riderCode: string, adsCode: string, message: string): SandboxResponse {
-  return { status, body: isRiderApiPath(req.path) ? { message, code: riderCode } : { code: adsCode, message } };
+function errorBody(req: SandboxRequest | string, status: number, riderCode: string, adsCode: string, message: string): SandboxResponse {
+  const path = typeof req === 'string' ? req : req.path;
+  return { status, body: isRiderApiPath(path) ? { message, code: riderCode } : { code: adsCode, message } };
+}
+
+/**
+ * The names the sandbox answers to (lower case, no port): loopback (localhost, 127.0.0.0/8,
+ * [::1]), the address it is bound to, and --public-url's host. Any other Host is a page of
+ * another site whose name was rebound to this address (DNS rebinding), which must not reach
+ * the API, the token endpoint, the console or the downloads with the public demo credentials.
+ */
+export function sandboxHosts(boundHost: string, publicUrl?: string): string[] {
+  const bound = boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost;
+  return [...new Set(['localhost', '127.0.0.1', '[::1]', bound, ...(publicUrl ? [new URL(publicUrl).hostname] : [])].map((h) => h.toLowerCase()))];
+}
+
+/** The Host header's name without its port, lower case. */
+function hostName(value: string | undefined): string {
+  if (!value) return '';
+  const name = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(':')[0]!;
+  return name.toLowerCase();
+}
+
+/** True when the request's Host names this sandbox: one of `hosts`, or any 127.0.0.0/8 address. */
+export function ownHost(headers: IncomingHttpHeaders, hosts: string[]): boolean {
+  const name = hostName(headers.host);
+  return hosts.includes(name) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** Why a request whose Host is not one of `hosts` is refused (the message of its 421). */
+export function misdirectedMessage(hostHeader: string | undefined, hosts: string[]): string {
+  return `This sandbox answers only at ${hosts.join(', ')} (and 127.0.0.0/8), not at host ${hostHeader ? JSON.stringify(hostHeader) : '(none)'}.`;
+}
+
+/** The answer to a request whose Host is not one of `hosts` (421 Misdirected Request, RFC 9110 15.5.20). */
+export function misdirected(path: string, hostHeader: string | undefined, hosts: string[]): SandboxResponse {
+  return errorBody(path, 421, 'misdirected_request', 'MisdirectedRequest', misdirectedMessage(hostHeader, hosts));
 }
 
 export function notFound(req: SandboxRequest): SandboxResponse {

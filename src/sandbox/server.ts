@@ -5,7 +5,7 @@ import type { RequestScope } from './chaos.js';
 import { CONSOLE_ICON_PATH, CONSOLE_PATH, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE_PATH } from './console/page.js';
 import type { RequestLogEntry, SandboxContext } from './context.js';
 import { HttpError, type SandboxRequest, type SandboxResponse } from './http.js';
-import { methodNotAllowed, negotiate, notFound, options, withCors } from './protocol.js';
+import { methodNotAllowed, misdirected, negotiate, notFound, options, ownHost, withCors } from './protocol.js';
 import type { Router } from './router.js';
 import { readBody } from '../http/read-body.js';
 
@@ -23,6 +23,8 @@ export interface ServerHooks {
   log?: (line: string) => void;
   /** Every request-log entry, as it is recorded (the console's live log). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** The only host names answered (protocol.ts sandboxHosts); any other Host gets 421, on every route. */
+  hosts?: string[];
   /** Takes over a request that streams (server-sent events); true when it did. */
   stream?: (method: string, path: string, req: IncomingMessage, res: ServerResponse) => boolean;
 }
@@ -49,11 +51,16 @@ async function handle(
   const started = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
   const url = new URL(req.url ?? '/', 'http://sandbox');
-  if (hooks.stream?.(method, url.pathname, req, res)) return;
+  const foreign = hooks.hosts !== undefined && !ownHost(req.headers, hooks.hosts);
+  if (!foreign && hooks.stream?.(method, url.pathname, req, res)) return;
   let response: SandboxResponse;
   let scope: RequestScope = { itemFailures: 0, items: 0 };
-  const reserved = budget.reserve(req);
+  const reserved = foreign ? 0 : budget.reserve(req);
   try {
+    if (foreign) {
+      req.resume();
+      throw new HttpError(misdirected(url.pathname, req.headers.host, hooks.hosts!));
+    }
     if (!reserved) {
       req.resume();
       throw new HttpError({

@@ -1,9 +1,9 @@
 // The /_sandbox console routes: the page, an overview of the state, the full dump, named
-// snapshots, reset. They answer only to the sandbox's own host names (a page on another
-// origin that rebinds its DNS to loopback is refused), and every state change needs the
+// snapshots, reset. Like every route they answer only to the sandbox's own host names (the
+// server's 421, protocol.ts: a page on another origin that rebinds its DNS to loopback is
+// refused before it gets here), and every state change needs the
 // page's per-session token in X-Sandbox-Token, which another origin cannot read.
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, backoffSchedule } from '../../webhooks/delivery.js';
 import type { SandboxContext } from '../context.js';
 import { header, HttpError, json, type Handler, type SandboxRequest } from '../http.js';
@@ -31,21 +31,8 @@ export interface ConsoleDeps {
   token: string;
   shelf: SnapshotShelf;
   webhooks: SandboxWebhooks;
-  /** Host names this sandbox answers the console to (lower case, no port). */
-  hosts: () => string[];
   /** Called after a restore or reset replaced the state. */
   replaced: (what: string) => void;
-}
-
-/** The Host header's name without its port, lower case. */
-function hostName(value: string | undefined): string {
-  if (!value) return '';
-  const name = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(':')[0]!;
-  return name.toLowerCase();
-}
-
-export function ownHost(headers: IncomingHttpHeaders, hosts: string[]): boolean {
-  return hosts.includes(hostName(headers.host));
 }
 
 export function registerConsoleRoutes(router: Router, deps: ConsoleDeps): void {
@@ -53,8 +40,6 @@ export function registerConsoleRoutes(router: Router, deps: ConsoleDeps): void {
   const guard =
     (handler: Handler, changesState = false): Handler =>
     async (req) => {
-      if (!ownHost(req.headers, deps.hosts()))
-        throw refused(403, `the console answers only at ${deps.hosts().join(', ')}, not at host ${header(req, 'host') ?? '(none)'}`);
       if (changesState) checkToken(req, deps.token);
       const response = await handler(req);
       return { ...response, headers: { ...SECURITY_HEADERS, ...response.headers } };

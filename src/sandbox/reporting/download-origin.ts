@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { misdirectedMessage, ownHost } from '../protocol.js';
 
 export interface DownloadRequest {
   method: string;
@@ -37,6 +38,8 @@ export class DownloadOrigin {
   private readonly grants = new Map<string, Grant>();
   private readonly server: Server;
   private origin = '';
+  /** The host names answered (protocol.ts sandboxHosts); set by listen(). */
+  private hosts: string[] | undefined;
 
   constructor(private readonly now: () => number) {
     this.server = createServer((req, res) => {
@@ -50,6 +53,7 @@ export class DownloadOrigin {
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
         res.end(method === 'HEAD' ? undefined : body);
       };
+      if (this.hosts && !ownHost(req.headers, this.hosts)) return deny(421, 'MisdirectedRequest', misdirectedMessage(req.headers.host, this.hosts));
       if (method !== 'GET' && method !== 'HEAD') return deny(405, 'MethodNotAllowed', `${method} is not allowed; use GET`);
       const grant = path.startsWith(PREFIX) ? this.grants.get(path.slice(PREFIX.length)) : undefined;
       if (!grant) return deny(403, 'PermissionDenied', 'invalid download URL');
@@ -69,8 +73,12 @@ export class DownloadOrigin {
     });
   }
 
-  /** Listens on `host`; URLs name `publicHost` instead when given (`sandbox serve --public-url`: a wildcard address is no URL). */
-  async listen(host: string, publicHost = host): Promise<void> {
+  /**
+   * Listens on `host`; URLs name `publicHost` instead when given (`sandbox serve --public-url`:
+   * a wildcard address is no URL). A request whose Host is not one of `hosts` gets 421.
+   */
+  async listen(host: string, publicHost = host, hosts?: string[]): Promise<void> {
+    this.hosts = hosts;
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(0, host, () => {

@@ -20,10 +20,10 @@ export interface SandboxReporting {
 export async function startReporting(
   router: Router,
   ctx: SandboxContext,
-  options: { host: string; publicHost?: string; timeScale: number },
+  options: { host: string; publicHost?: string; hosts?: string[]; timeScale: number },
 ): Promise<SandboxReporting> {
   const origin = new DownloadOrigin(ctx.now);
-  await origin.listen(options.host, options.publicHost);
+  await origin.listen(options.host, options.publicHost, options.hosts);
   const jobs = new ReportJobs(origin, ctx.now, options.timeScale, (prefix) => ctx.store.runIds.hex(prefix));
   registerReportingRoutes(router, ctx, jobs);
   return {

@@ -72,7 +72,7 @@ describe('sandbox snapshots', () => {
       req.on('error', reject);
       req.end();
     });
-    expect(status).toBe(403);
+    expect(status).toBe(421);
   });
 
   it('platform sandbox snapshot save/restore/list and reset drive a running sandbox', async () => {
