@@ -101,6 +101,17 @@ describe('auth login --with-token', () => {
     expectNotIn([refused], 'no-such-token-anywhere');
     expect(profileOf(user, 'ci')?.token?.access_token).toBe(good);
   });
+
+  it('a token the server refuses for a new profile leaves no profile behind: exit 4, one line saying so', async () => {
+    const user = fileUser();
+    const refused = await user.run(['auth', 'login', '--with-token', '--profile', 'fresh'], { stdin: 'no-such-token-anywhere' });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toBe('the server refused the token read from stdin; the token was not stored, and profile fresh was not created\n');
+    expect(profileOf(user, 'fresh')).toBeUndefined();
+    expect(fs.readFileSync(user.configPath, 'utf8')).not.toContain('no-such-token-anywhere');
+    const status = await user.json<Array<{ profile: string }>>(['auth', 'status']);
+    expect(status.map((p) => p.profile)).not.toContain('fresh');
+  });
 });
 
 describe('auth login --with-token on a terminal (the built CLI on a pseudo-terminal, 80 columns)', { timeout: scaled(40_000) }, () => {
@@ -190,6 +201,21 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
     expect(list.code, list.stderr).toBe(0);
     expect((await user.run(['auth', 'token', '--profile', 'svc'])).stdout.trim()).toBe(token);
     expectNotIn([login, list], token);
+  });
+
+  it('a failed login of a new keyring profile leaves neither the profile nor its secret in the keyring', async () => {
+    const user = new TestUser(sandbox, keyring.env);
+    const wrong = 'not-the-secret-of-this-app';
+    const refused = await user.run(['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', SANDBOX_DEMO_CLIENT_ID], {
+      env: { PLATFORM_CLIENT_SECRET: wrong },
+    });
+    expect(refused.code).toBe(4);
+    expect(profileOf(user, 'svc')).toBeUndefined();
+    expect(keyring.all(user.configDir)).toEqual([]);
+    const token = await user.run(['auth', 'login', '--with-token', '--profile', 'ci'], { stdin: 'no-such-token-anywhere' });
+    expect(token.code).toBe(4);
+    expect(profileOf(user, 'ci')).toBeUndefined();
+    expect(keyring.all(user.configDir)).toEqual([]);
   });
 
   it('--secure-storage file keeps it in the 0600 file and never asks the keyring', async () => {

@@ -12,6 +12,7 @@ import { chooseSecretsPlace, secureStorageMode } from './storage-choice.js';
 import { KeyringUnavailableError } from '../../config/secret-store.js';
 import type { Profile } from '../../config/profile.js';
 import { chooseDefault } from './choose-default.js';
+import { removedIfFailed } from './failed-login.js';
 
 /** What the browser sign-in asks for unless --scopes says otherwise: who you are, rides, ads. */
 export const DEFAULT_LOGIN_SCOPES = [
@@ -26,6 +27,12 @@ export const DEFAULT_LOGIN_SCOPES = [
 
 export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   if (flags.withToken) return (await import('./with-token.js')).run(ctx, flags);
+  // A new profile that the login does not end with a token is removed again, with the secret stored for it (failed-login.ts).
+  const { name } = await ctx.profile();
+  return removedIfFailed(await ctx.config(), name, () => login(ctx, flags));
+}
+
+async function login(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   const store = await ctx.config();
   const { name } = await ctx.profile();
   // The first profile stored becomes the default; later ones only with --set-default.

@@ -12,6 +12,7 @@ import { loginCommand } from '../advice.js';
 import type { AuthLoginFlags } from './spec.js';
 import { chooseSecretsPlace, secureStorageMode } from './storage-choice.js';
 import { chooseDefault } from './choose-default.js';
+import { removedIfFailed } from './failed-login.js';
 
 /** Longer than any bearer token (a JWT with many claims is a few KiB): more is not a token. */
 const MAX_TOKEN_BYTES = 16 << 10;
@@ -21,6 +22,15 @@ const USAGE = 'pipe the token in, e.g. `platform auth login --with-token < token
 
 export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
   refuseOtherGrants(flags);
+  // A new profile that the login does not end with a token is removed again (failed-login.ts).
+  const store = await ctx.config();
+  const { name } = await ctx.profile();
+  const created = store.getProfile(name) === undefined;
+  return removedIfFailed(store, name, () => login(ctx, flags, created));
+}
+
+/** `created`: the profile is new (not stored, not built in), so a refusal leaves none. */
+async function login(ctx: Context, flags: AuthLoginFlags, created: boolean): Promise<void> {
   const store = await ctx.config();
   const { name } = await ctx.profile();
   const first = store.storedProfileNames().every((stored) => stored === name);
@@ -48,7 +58,7 @@ export async function run(ctx: Context, flags: AuthLoginFlags): Promise<void> {
     now: ctx.clock.now(),
     signal: ctx.signal,
   });
-  const kept = `the token was not stored, and profile ${name} keeps what it had`;
+  const kept = `the token was not stored, and profile ${name} ${created ? 'was not created' : 'keeps what it had'}`;
   if (check.state === 'unreachable') throw new CommandError(`could not check the token with the server: ${check.detail}; ${kept}`);
   if (check.state === 'unknown') throw new CommandError(`the server's answer does not say whether the token works (${check.detail}); ${kept}`);
   if (check.state !== 'valid') throw new AuthError(`the server refused the token read from stdin; ${kept}`);

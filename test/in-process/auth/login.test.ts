@@ -280,3 +280,44 @@ describe('platform auth login (browser)', () => {
     expect(result.stderr).toMatch(/--timeout: "soon" is not a duration/);
   });
 });
+
+describe('a failed auth login leaves no profile it created, and no secret', () => {
+  const storedText = (user: TestUser) => (fs.existsSync(user.configPath) ? fs.readFileSync(user.configPath, 'utf8') : '');
+
+  it('client credentials refused (a wrong secret): exit 4, no profile, the secret stored nowhere', async () => {
+    const user = new TestUser(sandbox, { PLATFORM_SECURE_STORAGE: 'file' });
+    const wrong = 'not-the-secret-of-this-app';
+    const result = await user.run(['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', 'sandbox-demo-client'], {
+      env: { PLATFORM_CLIENT_SECRET: wrong },
+    });
+    expect(result.code).toBe(4);
+    expect(config(user).profiles.svc).toBeUndefined();
+    expect(storedText(user)).not.toContain(wrong);
+    expect((await user.json<Array<{ profile: string }>>(['auth', 'status'])).map((p) => p.profile)).not.toContain('svc');
+  });
+
+  it('a browser sign-in denied: no profile (it was created to ask through), nor its client secret', async () => {
+    const user = new TestUser(sandbox, { PLATFORM_SECURE_STORAGE: 'file' });
+    let visit!: Promise<Visit>;
+    const result = await startCli(user, ['auth', 'login', '--profile', 'work', '--consent'], {
+      openUrl: async (url) => void (visit = visitAuthorize(url, 'deny')),
+    }).done;
+    await visit;
+    expect(result.code).toBe(1);
+    expect(config(user).profiles.work).toBeUndefined();
+    expect(storedText(user)).not.toContain(SANDBOX_DEMO_CLIENT_SECRET);
+  });
+
+  it('a profile that was there keeps what it had', async () => {
+    const user = new TestUser(sandbox, { PLATFORM_SECURE_STORAGE: 'file' });
+    const login = ['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', 'sandbox-demo-client'];
+    expect((await user.run(login, { env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET } })).code).toBe(0);
+    let visit!: Promise<Visit>;
+    const denied = await startCli(user, ['auth', 'login', '--profile', 'svc', '--consent'], {
+      openUrl: async (url) => void (visit = visitAuthorize(url, 'deny')),
+    }).done;
+    await visit;
+    expect(denied.code).toBe(1);
+    expect(config(user).profiles.svc?.token?.grant).toBe('client_credentials');
+  });
+});
