@@ -99,4 +99,22 @@ describe('terminal escapes', () => {
     expect(escaped).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e]/);
     expect(JSON.parse(escaped)).toEqual(value);
   });
+
+  it('shows invisible format characters (Unicode Cf) escaped, so two names that look alike read apart', () => {
+    // Zero-width space, word joiner, BOM, soft hyphen, zero-width joiner, and a tag character beyond U+FFFF.
+    expect(escapeInline('Sale\u200b')).toBe('Sale\\u200b');
+    expect(escapeInline('Sale')).toBe('Sale');
+    expect(escapeControls('a\u2060b\ufeffc\u00add\u200de\u{e0041}f')).toBe('a\\u2060b\\ufeffc\\xadd\\u200de\\u{e0041}f');
+    // Every Cf character, and nothing visible.
+    const cf = Array.from({ length: 0x110000 }, (_, code) => code)
+      .filter((code) => (code < 0xd800 || code > 0xdfff) && /\p{Cf}/u.test(String.fromCodePoint(code)))
+      .map((code) => String.fromCodePoint(code));
+    expect(cf.length).toBeGreaterThan(150);
+    for (const c of cf) expect(escapeInline(`x${c}y`), `U+${c.codePointAt(0)!.toString(16)}`).toMatch(/^x\\(x|u)[{0-9a-f]+}?y$/);
+    expect(escapeInline('Ünïcødé 名前 😀 مرحبا')).toBe('Ünïcødé 名前 😀 مرحبا');
+    const value = { name: `Sale\u200b ${cf.join('')}` };
+    const escaped = escapeJson(JSON.stringify(value));
+    expect(escaped).not.toMatch(/\p{Cf}/u);
+    expect(JSON.parse(escaped)).toEqual(value);
+  });
 });

@@ -158,6 +158,23 @@ describe('JSON into a pipe is byte for byte', () => {
     expect((JSON.parse(listed.stdout) as Array<{ name: string }>)[0]!.name).toBe(name);
   });
 
+  it('keeps a zero-width space that a terminal gets escaped (table, text), so two names that look alike read apart', async () => {
+    const plain = 'Lookalike sale';
+    const hidden = 'Look\u200balike sale';
+    const ids = [await create(plain), await create(hidden)];
+    const list = ['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(',')];
+    const json = await user.run([...list, '-o', 'json']);
+    expect((JSON.parse(json.stdout) as Array<{ name: string }>).map((c) => c.name).sort()).toEqual([plain, hidden].sort());
+    const csv = await user.run([...list, '-o', 'csv']);
+    expect(csv.stdout).toContain(hidden);
+    const table = await user.run([...list, '-o', 'table'], { tty: true, env: { NO_COLOR: '1' } });
+    expect(table.stdout).toContain('Look\\u200balike sale');
+    expect(table.stdout).not.toContain('\u200b');
+    const text = await user.run([...list, '-o', 'text'], { tty: true });
+    expect(text.stdout).toContain('Look\\u200balike sale');
+    expect(text.stdout).not.toContain('\u200b');
+  });
+
   it('keeps a bidi override and a C1 character that a terminal gets escaped (text, api)', async () => {
     const name = 'Sale \u202egnp.exe \u009b31m';
     const server = http.createServer((_req, res) => {
