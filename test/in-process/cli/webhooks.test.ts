@@ -102,6 +102,25 @@ describe('platform webhooks verify', () => {
   });
 });
 
+describe('platform webhooks verify of a file too large to read whole', () => {
+  it('exits 2 with one line naming the file, its size and the limit, having read none of it', async () => {
+    // Sparse: 2 GiB long, no blocks on disk (it used to end in ERR_FS_FILE_TOO_LARGE alone).
+    const big = path.join(dir, 'two-gib.json');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, 2 ** 31);
+    try {
+      const result = await user.run(['webhooks', 'verify', big, '--signature', signature]);
+      expect(result).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: `FILE: ${big} is 2147483648 bytes, over the 1 GiB limit of an input read whole; give a smaller one\n`,
+      });
+    } finally {
+      fs.rmSync(big);
+    }
+  });
+});
+
 describe('platform webhooks verify: header blocks, JSON, diagnoses, secrets', () => {
   const vectors = path.join(import.meta.dirname, '../../fixtures/webhook-vectors/bodies');
   const compact = path.join(vectors, 'event-compact.json');
