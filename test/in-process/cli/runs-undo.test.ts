@@ -9,6 +9,8 @@ import { sandboxWithUser, tempDir, TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';
 import fs from 'node:fs';
 import { scaled } from '../../helpers/time-scale.js';
+import { waitFor } from '../../helpers/wait.js';
+import { listRuns } from '../../../src/bulk/runs/runs.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -237,6 +239,34 @@ describe('every write run is kept', () => {
     expect((await all()).get(row!.id)).toMatchObject({ name: 'Made to be undone', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' });
   });
 
+  it('of two undos of one run at once, the second is refused naming the first (its run and process), not the run', async () => {
+    const targets = [...(await all()).values()].slice(0, 40);
+    const csv = path.join(dir, 'twice.csv');
+    fs.writeFileSync(csv, `campaign_id,name\n${targets.map((c, i) => `${c.campaign_id},Undone twice ${i}`).join('\n')}\n`);
+    const patch = await user.run(['ads', 'campaigns', 'patch', '--from-csv', csv, '-o', 'ndjson']);
+    expect(patch.code, patch.stderr).toBe(0);
+    const run = journalOf(patch.stderr);
+    const runsDir = path.join(user.configDir, '.local/state/platform/runs');
+    // Slow answers (what the test is about: the first undo is still sending when the second starts).
+    sandbox.setFaults({ latencyMs: 20 });
+    try {
+      const first = user.run(['ads', 'runs', 'undo', run, '--batch-size', '1', '--concurrency', '1', '-o', 'ndjson']);
+      const undoRun = await waitFor(() => listRuns(runsDir).find((r) => r.running && r.record.undoes === run)?.run, {
+        what: 'the first undo to start its run',
+        state: () => listRuns(runsDir).map((r) => `${r.run} ${r.status}`),
+      });
+      const second = await user.run(['ads', 'runs', 'undo', run]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(
+        new RegExp(`^RUN: ${run} is already being undone by run ${undoRun.slice(-8)} \\(pid ${process.pid}, started [^)]+\\); wait for that undo to end\n$`),
+      );
+      const done = await first;
+      expect(done.code, done.stderr).toBe(0);
+    } finally {
+      sandbox.setFaults({ latencyMs: 0 });
+    }
+  });
+
   it('an undo names the run it undid by name and start: another journal of the same name elsewhere is not taken as undone', async () => {
     const [first, second] = [...(await all()).values()].slice(-2);
     const journals = ['a', 'b'].map((folder) => {
@@ -281,6 +311,13 @@ describe('every write run is kept', () => {
     expect(early.code).toBe(2);
     expect(early.stderr).toBe(`RUN: ${going!.run} is still going (pid ${process.pid}, started ${lockStarted}); undo it once it has ended\n`);
     expect(fs.existsSync(`${journal}.lock`)).toBe(true);
+    // Held by an undo of it that has no run yet (its journal not made yet): named by its process.
+    fs.writeFileSync(`${journal}.lock`, JSON.stringify({ pid: process.pid, started: lockStarted, undo: true }));
+    const twice = await user.run(['ads', 'runs', 'undo', going!.run]);
+    expect(twice.stderr).toBe(
+      `RUN: ${going!.run} is already being undone by another runs undo (pid ${process.pid}, started ${lockStarted}); wait for that undo to end\n`,
+    );
+    expect(twice.code).toBe(2);
     const aged = await user.run(['ads', 'runs', 'prune', '--older-than', '30'], { clock: later });
     expect(aged.stderr).toBe('Removed 1 run\n');
     expect((await runs()).map((r) => r.run)).toEqual([going!.run]);

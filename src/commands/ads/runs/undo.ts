@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../base/errors.js';
-import { holderText, takeLockIfWritable, type JournalLock } from '../../../bulk/journal/journal-lock.js';
+import { holderText, takeLockIfWritable, type Holder, type JournalLock } from '../../../bulk/journal/journal-lock.js';
 import { listRuns, readHistory, shortRunName, undoOf, type RunSummary } from '../../../bulk/runs/runs.js';
 import { undoRows, unknownCreates } from '../../../bulk/runs/undo.js';
 import type { Invocation } from '../../spec.js';
@@ -23,8 +23,19 @@ function lockRun(ctx: Context, found: RunSummary): JournalLock | undefined {
   return takeLockIfWritable(
     `${found.path}.lock`,
     new Date(ctx.clock.now()),
-    (holder) => new UsageError(`RUN: ${found.run} is still going (${holderText(holder)}); undo it once it has ended`),
+    (holder) =>
+      holder?.undo ? undoing(ctx, found, holder) : new UsageError(`RUN: ${found.run} is still going (${holderText(holder)}); undo it once it has ended`),
+    { undo: true },
   );
+}
+
+/** Another `runs undo` of the run holds its lock: named by its own run once it has one (its journal), else by its process. */
+function undoing(ctx: Context, found: RunSummary, holder: Holder): UsageError {
+  const other = listRuns(ctx.paths.runs).find(
+    (r) => r.running && r.record.undoes === found.run && (r.record.undoesStarted === undefined || r.record.undoesStarted === found.record.started),
+  );
+  const by = other ? `run ${shortRunName(other.run)}` : 'another runs undo';
+  return new UsageError(`RUN: ${found.run} is already being undone by ${by} (${holderText(holder)}); wait for that undo to end`);
 }
 
 async function undo(ctx: Context, flags: RunsUndoFlags, found: RunSummary, invocation: Invocation): Promise<void> {
