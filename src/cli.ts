@@ -148,6 +148,11 @@ function addCommand(parent: Command, spec: CommandSpec, io: IO, contextOf: Conte
   });
 }
 
+/** An error message as one line: its line breaks as spaces (and blank space around them as one). */
+function oneLine(text: string): string {
+  return text.replace(/[ \t]*(\r\n|\r|\n|\u2028|\u2029)+[ \t]*/g, ' ');
+}
+
 /** What follows a usage error (unknown command or flag, missing flag or argument): the usage line. */
 function usageAfterError(command: Command): string {
   const usage = command.createHelp().commandUsage(command);
@@ -180,8 +185,9 @@ function configure(command: Command, io: IO): void {
       // The terminal's width as the factory read it (80 off a terminal, as commander has it).
       getOutHelpWidth: () => io.columns ?? 80,
       getErrHelpWidth: () => io.columns ?? 80,
-      // Commander echoes the offending value: escape what could drive the terminal.
-      outputError: (text, write) => write(`${escapeControls(text)}${usageAfterError(command)}`),
+      // Commander echoes the offending value: escape what could drive the terminal. Its
+      // suggestion ("(Did you mean --account?)") joins the error's one line, before the usage.
+      outputError: (text, write) => write(`${escapeControls(oneLine(text.trimEnd()))}\n${usageAfterError(command)}`),
     });
 }
 
@@ -304,7 +310,8 @@ function reportError({ io, signal }: Pick<FactoryDeps, 'io' | 'signal'>, debug: 
   }
   // An answer of the API names the profile it was asked with: a wrong default explains itself.
   const fromApi = error instanceof ApiError || error instanceof AuthError || error instanceof NetworkError;
-  const line = `${errorLine(error)}${fromApi && profile && !errorLine(error).includes(`profile ${profile}`) ? ` (profile ${profile})` : ''}`;
+  // One line, whatever the message holds (a server's message with line breaks in it).
+  const line = oneLine(`${errorLine(error)}${fromApi && profile && !errorLine(error).includes(`profile ${profile}`) ? ` (profile ${profile})` : ''}`);
   const advice = adviceFor(error);
   // A partial failure has reported each item already; its message may be empty.
   if (line) io.stderr.write(`${forStream(line, io.stderrIsTTY)}${advice ? `; ${advice}` : ''}\n`);

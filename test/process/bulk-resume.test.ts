@@ -331,6 +331,28 @@ describe('a full disk under the journal (finding 6)', { timeout: scaled(60_000) 
   });
 });
 
+describe('a full spool folder ($TMPDIR)', { timeout: scaled(60_000) }, () => {
+  it.each([
+    ['at its first chunk', '0'],
+    ['part way through', '20000'],
+  ])('stops before anything is sent, %s, with one line naming the folder and what to do', async (_, bytes) => {
+    const ids = await campaignIds(300, 0);
+    const csv = csvFile(`spool-${bytes}.csv`, [['campaign_id', 'name'], ...ids.map((id, i) => [id, `Spool ${i} ${'x'.repeat(60)}`])]);
+    const spoolDir = path.join(dir, `spool-full-${bytes}`);
+    fs.mkdirSync(spoolDir);
+    const before = await writes();
+    const run = await cli(patchArgs(csv, []), { preload: fullDisk, env: { TMPDIR: spoolDir, FULL_DISK_DIR: spoolDir, FULL_DISK_BYTES: bytes } }).ended;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `the bulk spool folder ${spoolDir} could not be written: no space left on the device (ENOSPC), so nothing was sent; ` +
+        'free some space there, or point TMPDIR at another folder\n',
+    );
+    expect([...(await writesSince(before, ids)).values()].every((n) => n === 0)).toBe(true);
+    // Its own spool is gone.
+    expect(fs.readdirSync(spoolDir)).toEqual([]);
+  });
+});
+
 describe('the end of a resumed run (finding 11)', { timeout: scaled(90_000) }, () => {
   it('a resumed journal in the runs directory is kept as the run history once every row has succeeded: runs list shows it, unlocked', async () => {
     const ids = await campaignIds(80, 220);

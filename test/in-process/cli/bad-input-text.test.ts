@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
-import { sandboxWithUser, type TestUser } from '../../helpers/cli.js';
+import { sandboxWithUser, type CliResult, type TestUser } from '../../helpers/cli.js';
+import { expectOneLine } from '../../helpers/one-line.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -21,8 +22,15 @@ beforeEach(() => sandbox.resetStats());
 
 const active = 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE';
 
+/** Every refusal here is one line (and the usage hint after a flag error). */
+async function run(args: string[], options?: Parameters<TestUser['run']>[1]): Promise<CliResult> {
+  const result = await user.run(args, options);
+  if (result.code !== 0) expectOneLine(result.stderr);
+  return result;
+}
+
 async function refused(args: string[], message: RegExp, stdin?: string): Promise<void> {
-  const result = await user.run(args, { stdin });
+  const result = await run(args, { stdin });
   expect(result.code, result.stderr).toBe(2);
   expect(result.stderr).toMatch(message);
   expect(result.stdout).toBe('');
@@ -44,7 +52,7 @@ describe('names and keywords: no control characters but tab and line breaks, no 
   it('a CSV row with a NUL names its line and column; the other rows are not sent either', async () => {
     await refused(
       create('--from-csv', '-'),
-      /^line 3: name: contains the control character U\+0000 at character 4$/m,
+      /^1 of 2 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 3: name: contains the control character U\+0000 at character 4\n$/,
       `name,status\nfine,active\nbad\u0000,active\n`,
     );
   });
@@ -52,17 +60,19 @@ describe('names and keywords: no control characters but tab and line breaks, no 
   it('a JSON "\\ud800" escape names its line and field', async () => {
     await refused(
       create('--from-json', '-'),
-      /^line 2: name: contains a lone surrogate U\+D800 at character 2/m,
+      /^1 of 2 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 2: name: contains a lone surrogate U\+D800 at character 2/,
       `{"name":"ok","configured_status":"${active}"}\n{"name":"x\\ud800","configured_status":"${active}"}\n`,
     );
   });
 
   it('a lone surrogate in a JSON id is refused, not a crash while building the URL', async () => {
-    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], {
+    const result = await run(['ads', 'campaigns', 'patch', '--account', account, '--from-json', '-'], {
       stdin: '{"campaign_id":"\\udc00","name":"x"}\n',
     });
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/^line 1: campaign_id: the id contains a lone surrogate U\+DC00/m);
+    expect(result.stderr).toMatch(
+      /^1 of 1 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 1: campaign_id: the id contains a lone surrogate U\+DC00/,
+    );
     expect(sandbox.stats.requests).toEqual([]);
   });
 
@@ -98,9 +108,11 @@ describe('names and keywords: no control characters but tab and line breaks, no 
       fc.asyncProperty(fc.string({ maxLength: 20 }), bad, fc.string({ maxLength: 20 }), async (before, code, after) => {
         // A low surrogate right after a high one would pair with it: keep the bad one alone.
         const name = `x${before}${String.fromCharCode(code)}.${after}`;
-        const result = await user.run(create('--from-json', '-'), { stdin: `${JSON.stringify({ name, configured_status: active })}\n` });
+        const result = await run(create('--from-json', '-'), { stdin: `${JSON.stringify({ name, configured_status: active })}\n` });
         expect(result.code).toBe(2);
-        expect(result.stderr).toMatch(/^line 1: name: contains (the control character|a lone surrogate) U\+[0-9A-F]{4} at character \d+/m);
+        expect(result.stderr).toMatch(
+          /^1 of 1 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 1: name: contains (the control character|a lone surrogate) U\+[0-9A-F]{4} at character \d+/,
+        );
         expect(sandbox.stats.apiRequests).toBe(0);
       }),
       { numRuns: 40 },
@@ -138,7 +150,7 @@ describe('amount_e5 is an int64', () => {
   it('a 400-digit amount_e5 in JSON', () =>
     refused(
       ['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'],
-      /^line 1: budget\.total\.amount_e5: must be at most 9223372036854775807 \(an int64\), not 400 digits$/m,
+      /^1 of 1 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 1: budget\.total\.amount_e5: must be at most 9223372036854775807 \(an int64\), not 400 digits\n$/,
       `${JSON.stringify({ name: 'x', configured_status: active, budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '9'.repeat(400), currency_code: 'USD' } } })}\n`,
     ));
 
@@ -161,7 +173,7 @@ describe('an empty flag value is an error, for every flag', () => {
     ['--query', ['ads', 'accounts', 'list', '--query', '']],
     ['--status', ['ads', 'campaigns', 'patch', '--account', 'a', '--campaign-id', 'c', '--status', '']],
   ])('%s', async (flag, args) => {
-    const result = await user.run(args);
+    const result = await run(args);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr.split('\n')[0]).toContain(flag);
     expect(result.stderr.split('\n')[0]).toMatch(/must not be empty|Allowed choices/);
@@ -186,7 +198,7 @@ describe('a currency that is not an ISO 4217 code is refused before anything is 
   it('a CSV patch row names its line and the column', () =>
     refused(
       ['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'],
-      /^line 2: currency: must be a three-letter ISO 4217 code/m,
+      /^1 of 1 rows are invalid; nothing was sent \(fix them, or add --skip-invalid to send the rest\): line 2: currency: must be a three-letter ISO 4217 code/,
       `campaign_id,budget,currency\n${'c1'},10,usdollar\n`,
     ));
 });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
-import { sandboxOnFreePort, tempDir, TestUser } from '../../helpers/cli.js';
+import { sandboxOnFreePort, tempDir, TestUser, type CliResult } from '../../helpers/cli.js';
+import { expectOneLine } from '../../helpers/one-line.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -19,6 +20,13 @@ beforeAll(async () => {
   sandbox = await sandboxOnFreePort();
   user = new TestUser(sandbox);
 });
+
+/** Every refusal here is one line (and the usage hint after a flag error). */
+async function run(args: string[], options?: Parameters<TestUser['run']>[1]): Promise<CliResult> {
+  const result = await user.run(args, options);
+  expectOneLine(result.stderr);
+  return result;
+}
 afterAll(() => sandbox.close());
 beforeEach(() => sandbox.resetStats());
 
@@ -61,6 +69,12 @@ const cases: Array<[string, string[], RegExp]> = [
     /--base-url must be an http:\/\/ or https:\/\/ URL/,
   ],
   ['an unknown flag', ['ads', 'campaigns', 'list', '--account', account, '--colour'], /unknown option '--colour'/],
+  [
+    'a misspelled flag: the suggestion is on the error line, the usage hint follows',
+    ['ads', 'campaigns', 'list', '--acount', account],
+    /^error: unknown option '--acount' \(Did you mean --account\?\)\nUsage: platform ads campaigns list /,
+  ],
+  ['a misspelled command', ['ads', 'campaigns', 'lst'], /^error: unknown command 'lst' \(Did you mean list\?\)\nUsage: /],
   ['a patch with nothing to change', ['ads', 'campaigns', 'patch', '--account', account, '--campaign-id', 'c1'], /nothing to change/],
   [
     'a bad daypart',
@@ -76,7 +90,7 @@ const cases: Array<[string, string[], RegExp]> = [
 
 describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
   it.each(cases)('%s', async (_label, args, message) => {
-    const result = await user.run(args);
+    const result = await run(args);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe('');
@@ -92,30 +106,25 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
       ],
       ['budget_e5,budget.total.amount_e5,currency', '100000,200000,USD', 'budget.total.amount_e5: give budget_e5 or budget.total.amount_e5, not both'],
     ]) {
-      const result = await user.run([
-        'ads',
-        'campaigns',
-        'patch',
-        '--account',
-        account,
-        '--from-csv',
-        file('twice.csv', `campaign_id,${header}\nc1,${cells}\n`),
-      ]);
+      const result = await run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', file('twice.csv', `campaign_id,${header}\nc1,${cells}\n`)]);
       expect(result.code).toBe(2);
-      expect(result.stderr.split('\n')[0]).toMatch(new RegExp(`^line 2: ${message.replace(/[.()]/g, '\\$&')}`));
+      expect(result.stderr).toMatch(new RegExp(`^1 of 1 rows are invalid; nothing was sent .*: line 2: ${message.replace(/[.()]/g, '\\$&')}`));
     }
     expect(sandbox.stats.requests).toEqual([]);
   });
 
   it('a CSV create row without a status says it is required (the flags default to active; a row says which)', async () => {
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', file('no-status.csv', 'name,status\nA,\n')]);
-    expect([result.code, result.stderr.split('\n')[0]]).toEqual([2, 'line 2: status: status is required to create a campaign: active or paused']);
+    const result = await run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', file('no-status.csv', 'name,status\nA,\n')]);
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      '1 of 1 rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest): line 2: status: status is required to create a campaign: active or paused\n',
+    ]);
     expect(sandbox.stats.requests).toEqual([]);
   });
 
   it('--resume with a file that holds no results (the input CSV given by mistake) is refused, nothing sent', async () => {
     const input = file('input-as-results.csv', 'campaign_id,name\nc1,A\n');
-    const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--resume', input]);
+    const result = await run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', input, '--resume', input]);
     expect([result.code, result.stderr]).toEqual([
       2,
       `--resume: ${input} is not a results file of this command (no result column): give its journal or its results\n`,
@@ -124,7 +133,7 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
   });
 
   it('malformed JSON input', async () => {
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
+    const result = await run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('bad.json', '[{"name": "x",')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^--from-json at the end of the input: not valid JSON/);
     expect(sandbox.stats.requests).toEqual([]);
@@ -139,24 +148,25 @@ describe('bad input: exit 2, one line naming the problem, nothing sent', () => {
         budget: { unit: 'BUDGET_UNIT_DAILY', total: { amount_e5: '12.5', currency_code: 'USD' } },
       },
     ];
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('invalid.json', JSON.stringify(items))]);
+    const result = await run(['ads', 'campaigns', 'create', '--account', account, '--from-json', file('invalid.json', JSON.stringify(items))]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')[0]).toBe('item 2: budget.total.amount_e5: must be a string of digits (amount x 10^5)');
-    expect(result.stderr).toMatch(/1 of 2 rows are invalid; nothing was sent/);
+    expect(result.stderr).toBe(
+      '1 of 2 rows are invalid; nothing was sent (fix them, or add --skip-invalid to send the rest): item 2: budget.total.amount_e5: must be a string of digits (amount x 10^5)\n',
+    );
     expect(sandbox.stats.requests).toEqual([]);
   });
 
   it('an unknown field in JSON input is named, never dropped', async () => {
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'], {
+    const result = await run(['ads', 'campaigns', 'create', '--account', account, '--from-json', '-'], {
       stdin: '{"name":"x","configured_status":"CAMPAIGN_CONFIGURED_STATUS_ACTIVE","colour":"red"}\n',
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^line 1: unknown field colour$/m);
+    expect(result.stderr).toMatch(/: line 1: unknown field colour\n$/);
     expect(sandbox.stats.requests).toEqual([]);
   });
 
   it('flags and --from-json together are refused', async () => {
-    const result = await user.run(['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--from-json', file('one.json', '[]')]);
+    const result = await run(['ads', 'campaigns', 'create', '--account', account, '--name', 'x', '--from-json', file('one.json', '[]')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--from-json cannot be combined with --name/);
     expect(sandbox.stats.requests).toEqual([]);

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, type TestUser } from '../../helpers/cli.js';
+import { expectOneLine } from '../../helpers/one-line.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -54,7 +55,7 @@ describe('ids in URL paths', () => {
     const result = await user.run(argv());
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(named);
-    expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(3);
+    expectOneLine(result.stderr);
     expect(result.stderr).not.toContain('\u001b');
     expect(sandbox.stats.apiRequests + sandbox.stats.tokenRequests).toBe(before);
   });
@@ -67,6 +68,7 @@ describe('ids in URL paths', () => {
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], { stdin: csv });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/line 2: campaign_id/);
+    expectOneLine(result.stderr);
     expect(sandbox.stats.apiRequests).toBe(before);
   });
 
@@ -127,6 +129,7 @@ describe('runaway pagination', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/a second time/);
+      expectOneLine(result.stderr);
       expect(api.requests()).toBeLessThan(5);
     } finally {
       await api.close();
@@ -168,7 +171,27 @@ describe('control characters from servers and input', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stderr).not.toContain('\u001b');
+      expectOneLine(result.stderr);
       expect(result.stderr).toContain('BadRequest: no\\x1b[31m red\\x1b]0;title\\x07');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('one line, whatever a server says', () => {
+  it('an API error message with line breaks in it is one line', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'BadRequest', message: 'first line\nsecond line\r\n  third' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await user.run(['ads', 'campaigns', 'list', '--account', account], { env: { PLATFORM_BASE_URL: url, PLATFORM_TOKEN: 'fake-token' } });
+      expect(result.code).toBe(1);
+      expectOneLine(result.stderr);
+      expect(result.stderr).toMatch(/^BadRequest: first line second line third/);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

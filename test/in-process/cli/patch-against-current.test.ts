@@ -56,9 +56,9 @@ describe('a bulk patch row judged against the current campaign', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `line 3 (campaign ${bare.campaign_id}): currency: currency is required with budget: there is no amount yet to take it from\n` +
-        `line 4 (campaign ${b!.campaign_id}): currency: currency EUR does not match campaign ${b!.campaign_id}, which is in USD: leave out currency to use USD\n` +
-        '2 of 4 rows are invalid against the current campaigns; nothing was sent (fix them, or add --skip-invalid to send the rest)\n',
+      '2 of 4 rows are invalid against the current campaigns; nothing was sent (fix them, or add --skip-invalid to send the rest): ' +
+        `line 3 (campaign ${bare.campaign_id}): currency: currency is required with budget: there is no amount yet to take it from; ` +
+        `line 4 (campaign ${b!.campaign_id}): currency: currency EUR does not match campaign ${b!.campaign_id}, which is in USD: leave out currency to use USD\n`,
     );
     expect(noWrite()).toBe(true);
     expect(writes()).toBe(0);
@@ -149,8 +149,8 @@ describe('a bulk patch row judged against the current campaign', () => {
     const result = await user.run(['ads', 'ad-groups', 'patch', '--from-csv', input, '-o', 'json']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `line 3 (ad group ${bare}): currency: currency is required with bid: there is no amount yet to take it from\n` +
-        '1 of 2 rows are invalid against the current ad groups; nothing was sent (fix them, or add --skip-invalid to send the rest)\n',
+      '1 of 2 rows are invalid against the current ad groups; nothing was sent (fix them, or add --skip-invalid to send the rest): ' +
+        `line 3 (ad group ${bare}): currency: currency is required with bid: there is no amount yet to take it from\n`,
     );
     expect(noWrite()).toBe(true);
   });

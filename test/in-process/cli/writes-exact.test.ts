@@ -215,7 +215,8 @@ describe('input errors, all at once', () => {
       stdin: `${JSON.stringify({ campaign_id: 'c1', name: 'ok' })}\n${JSON.stringify({ campaign_id: 'c2', configured_status: 'NOPE', budget: { unit: 'WEEKS', total: { amount_e5: 'x', currency_code: 'USD' } } })}\n`,
     });
     expect(result.code).toBe(2);
-    const line = result.stderr.split('\n').find((l) => l.startsWith('line 2'))!;
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    const line = /: (line 2: .*)$/.exec(result.stderr.trim())![1]!;
     expect(line).toMatch(/configured_status/);
     expect(line).toMatch(/budget\.unit/);
     expect(line).toMatch(/budget\.total\.amount_e5/);
@@ -232,7 +233,8 @@ describe('input errors, all at once', () => {
       stdin: 'campaign_id,status,budget,currency,budget_unit\nc1,nope,12.345678,USD,monthly\n',
     });
     expect(result.code).toBe(2);
-    const line = result.stderr.split('\n').find((l) => l.startsWith('line 2'))!;
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    const line = /: (line 2: .*)$/.exec(result.stderr.trim())![1]!;
     expect(line).toMatch(/status: "nope"/);
     expect(line).toMatch(/budget: /);
     const flags = await user.run([
