@@ -74,7 +74,7 @@ _platform_flags() {
     'ads ads view') words='--account --campaign --ad-group --ad-id --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
+    'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --account --retarget --again -y --yes --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs list') words='-L --limit --profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;
     'ads runs show') words='--profile -o --output --json --no-color --debug --ca-file --query --safe-csv -h --help' ;;

@@ -17,6 +17,8 @@ export interface BatchOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
   retry?: RetryPolicy;
+  /** Told when the answer is the one the server kept for this key (Idempotent-Replayed: true). */
+  onReplayed?: () => void;
 }
 
 /** Look-ups by id in flight at once: the OpenAPI declares each id filter as one value, so it is one request per id. */
@@ -105,6 +107,8 @@ export class AdsApi {
       signal: options.signal,
       retry: options.retry,
     });
+    // (Stripe's header: the answer is the one kept for this key, from when it was first sent)
+    if (res.headers['idempotent-replayed'] === 'true') options.onReplayed?.();
     return res.body.results ?? [];
   }
 }

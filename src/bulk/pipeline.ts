@@ -32,18 +32,18 @@ import { describeProblem, mapRow, validateItem, type MappedRow, type RowProblem 
 import { earlierRunResult, runBulk } from './runner.js';
 import { listRuns, shortRunName, undoOf } from './runs/runs.js';
 import { checkPlanned } from './plan/plan-check.js';
-import { PlanWriter, type PlanHeader } from './plan/plan.js';
+import { PlanWriter, type PlanMaking } from './plan/plan.js';
 import type { Expectation } from './changes/row-change.js';
 import { csvRows, jsonRows, openInput } from './input/sources.js';
-import { Spool } from './spool.js';
+import { Spool, type PlanBatch } from './spool.js';
 
 export const DEFAULT_BATCH_SIZE = 500;
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 /** Batches get more attempts than interactive calls: a long run on a flaky network should not lose rows. */
 export const BULK_RETRY: RetryPolicy = { ...DEFAULT_RETRY, attempts: 8 };
-/** How many invalid rows are listed before "and N more". */
-const SHOWN_PROBLEMS = 20;
+/** How many invalid rows the one line that refuses a run lists before "and N more". */
+const SHOWN_PROBLEMS = 5;
 
 export type Tally = RowCounts;
 
@@ -60,7 +60,12 @@ export type BulkSource =
   | { csv: string }
   | { json: string }
   | { row: () => Record<string, string>; problem: (column: string, message: string) => string }
-  | { planned: AsyncIterable<PlannedRow> | Iterable<PlannedRow>; force: boolean };
+  | {
+      planned: AsyncIterable<PlannedRow> | Iterable<PlannedRow>;
+      force: boolean;
+      /** A plan's requests (plan.ts): rows per key, for the rows that name one (`batch`). */
+      batches?: ReadonlyMap<string, number>;
+    };
 
 /**
  * A row of a plan (plan.ts) or of an undo (undo.ts): its request item, sent only while its
@@ -72,6 +77,8 @@ export interface PlannedRow {
   campaignId?: string;
   expect?: Expectation;
   problem?: RowProblem;
+  /** A plan's row: the request it goes in, under the plan's key (runner.ts). */
+  batch?: PlanBatch;
 }
 
 /** What `runs list` says of a run, besides its resource and mode (journal.ts, RunRecord). */
@@ -104,6 +111,8 @@ export interface BulkPlan {
   shard?: Shard;
   /** A dry run also writes its plan here (plan.ts). */
   writePlan?: string;
+  /** The API origin and the profile the run is made with (a plan records them, with the account). */
+  target?: { origin: string; profile: string };
   /** Kept in the journal for `runs list`. */
   about?: RunAbout;
 }
@@ -114,8 +123,6 @@ export interface BulkDeps {
   tmpdir?: string;
   /** Aborts on Ctrl-C: no new batch is sent; batches in flight finish. */
   signal: AbortSignal;
-  /** One line per invalid row (chatter), before the run is refused. */
-  onProblem: (line: string) => void;
   /** Called after each result, with the running tally and the number of rows. */
   onProgress?: (tally: Tally, total: number) => void;
   /** The directory of journals ($XDG_STATE_HOME/platform/runs). */
@@ -237,7 +244,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
   try {
     // Every shard validates the whole input, so an invalid row anywhere stops every shard alike.
     const { problems, invalid, total, judged } = await validationPass(plan, deps, spool);
-    if (invalid && !plan.skipInvalid) refuseInvalid(deps, problems, invalid, `${invalid} of ${total} rows are invalid`);
+    if (invalid && !plan.skipInvalid) refuseInvalid(problems, invalid, `${invalid} of ${total} rows are invalid`);
     const { idField } = plan.resource;
     const rows = () => identifyRows(spool.read(), plan.mode, idField);
     // A resumed run reports the rows an earlier run settled as it did, unsent (runner.ts): the
@@ -279,7 +286,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
     const outcome: BulkOutcome = { tally, rows: spool.rows, appliedEarlier: 0, dryRun: Boolean(plan.dryRun), interrupted: false };
     if (plan.dryRun) {
       const preview: DryRunCounts = (outcome.preview = {});
-      const planWriter = plan.writePlan === undefined ? undefined : await PlanWriter.open(plan.writePlan, planHeader(plan, deps), idField, earlier);
+      const planWriter = plan.writePlan === undefined ? undefined : PlanWriter.open(plan.writePlan, planMaking(plan, deps), idField, earlier);
       let whole = false;
       try {
         await sinks.dryRun(counted(dryRun(planWriter ? planWriter.rows(merged()) : merged(), idField, plan.mode, earlier), preview));
@@ -318,6 +325,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
           alreadyDone,
           resumeFrom,
           resend: resume.resend,
+          ...('planned' in plan.source && plan.source.batches ? { planBatches: plan.source.batches } : {}),
           journal,
           signal: deps.signal,
           onResult: count,
@@ -334,6 +342,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
                 idempotencyKey: batch.idempotencyKey,
                 retry: BULK_RETRY,
                 signal: inFlight(),
+                ...(batch.replayed ? { onReplayed: batch.replayed } : {}),
               },
             ),
         }),
@@ -385,15 +394,17 @@ function openJournal(setup: RunSetup, plan: BulkPlan, deps: BulkDeps, rows: numb
   }
 }
 
-/** A plan's header: what its rows are for, and when and how it was made. */
-function planHeader(plan: BulkPlan, deps: BulkDeps): Omit<PlanHeader, 'type' | 'version'> {
+/** A plan's header: what its rows are for, where, and when and how it was made. */
+function planMaking(plan: BulkPlan, deps: BulkDeps): PlanMaking {
   return {
+    id: randomUUID(),
     resource: plan.resource.wrapper,
     mode: plan.mode,
     scope: plan.scope,
+    target: { origin: plan.target?.origin ?? '', account: plan.scope.account, profile: plan.target?.profile ?? plan.about?.profile ?? '' },
     created: new Date(deps.now()).toISOString(),
-    id: randomUUID(),
     ...(plan.about ? { command: plan.about.command } : {}),
+    batch_size: plan.batchSize ?? DEFAULT_BATCH_SIZE,
   };
 }
 
@@ -405,10 +416,11 @@ export function failedRows(outcome: BulkOutcome): number {
 type LocatedProblem = RowProblem & { where: string };
 
 /** Bad input: each problem listed (the first ones), nothing sent, exit 2. */
-function refuseInvalid(deps: BulkDeps, problems: LocatedProblem[], invalid: number, count: string): never {
-  for (const p of problems) deps.onProblem(`${p.where}: ${describeProblem(p)}`);
-  if (invalid > problems.length) deps.onProblem(`... and ${invalid - problems.length} more`);
-  throw new UsageError(`${count}; nothing was sent (fix them, or add --skip-invalid to send the rest)`);
+/** Refuses the run in one line: how many rows are invalid, what to do, and the first few rows' problems ("and N more"). */
+function refuseInvalid(problems: LocatedProblem[], invalid: number, count: string): never {
+  const listed = problems.slice(0, SHOWN_PROBLEMS).map((p) => `${p.where}: ${describeProblem(p)}`);
+  if (invalid > listed.length) listed.push(`and ${invalid - listed.length} more`);
+  throw new UsageError(`${count}; nothing was sent (fix them, or add --skip-invalid to send the rest): ${listed.join('; ')}`);
 }
 
 /**
@@ -431,7 +443,7 @@ async function refuseAgainstCurrent(
   if (unread) return unread;
   if (!count) return undefined;
   const located = first.map((p) => ({ ...p, where: `${p.unit} ${p.line} (${resource.noun} ${p.id})` }));
-  refuseInvalid(deps, located, count, `${count} of ${of} are invalid against the current ${resource.noun}s`);
+  refuseInvalid(located, count, `${count} of ${of} are invalid against the current ${resource.noun}s`);
 }
 
 /** What the validation pass found in the whole input (the spool holds only this run's shard of it). */
@@ -460,7 +472,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   let invalid = 0;
   let judged = 0;
   // Not async: a promise (to wait for) only when the spool's file asks for it.
-  const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line', expect?: Expectation): Promise<void> | undefined => {
+  const add = (line: number, mapped: MappedRow, unit: 'line' | 'item' = 'line', expect?: Expectation, batch?: PlanBatch): Promise<void> | undefined => {
     total++;
     let result = mapped;
     if (result.ok && needsCampaign) {
@@ -477,16 +489,20 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
         campaignId: result.campaignId,
         ...(result.partial ? { partial: result.partial } : {}),
         ...(expect ? { expect } : {}),
+        ...(batch ? { batch } : {}),
       };
       const base = identityBase(row, mode, resource.idField);
-      if (!inShard(base, shard)) return undefined;
+      // A plan's shards split it by request: each request is sent whole, under its key, by one shard.
+      if (!inShard(batch ? batchIdentity(batch) : base, shard)) return undefined;
       const n = occurrence(base);
       if (mode === 'patch' && judgedAgainstCurrent(row)) judged++;
       return spool.add(n > 1 ? { ...row, n } : row);
     }
     invalid++;
     if (problems.length < SHOWN_PROBLEMS) problems.push({ where: `${unit} ${line}`, ...result.problem });
-    return inShard(lineIdentity(line), shard) ? spool.add({ line, ...(unit === 'item' ? { unit } : {}), problem: result.problem }) : undefined;
+    return inShard(batch ? batchIdentity(batch) : lineIdentity(line), shard)
+      ? spool.add({ line, ...(unit === 'item' ? { unit } : {}), problem: result.problem, ...(batch ? { batch } : {}) })
+      : undefined;
   };
   const columns = csvResource(resource);
   if ('csv' in plan.source && columns) {
@@ -517,7 +533,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
         : columns
           ? validateItem(columns, mode, row.request, row.campaignId)
           : schemaOnly(schema, row.request);
-      await add(row.line, mapped, 'line', row.expect);
+      await add(row.line, mapped, 'line', row.expect, row.batch);
     }
   } else if ('row' in plan.source && columns) {
     // Flags go through the CSV mapping; a problem is a usage error naming the flag.
@@ -528,6 +544,11 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   await spool.close();
   if (total === 0) throw new UsageError('the input has no rows');
   return { problems, invalid, total, judged };
+}
+
+/** What a plan's row is sharded by: its request. */
+function batchIdentity(batch: PlanBatch): string {
+  return `batch:${batch.key}`;
 }
 
 function schemaOnly(schema: z.ZodType, value: unknown): MappedRow {

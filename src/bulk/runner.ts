@@ -2,7 +2,12 @@
 // row, yielded in input order. A batch keeps one idempotency key across the HTTP core's
 // retries, so a batch that succeeded is never applied again; items that failed inside a
 // batch are final unless their code is transient, and then they are resent (new batch).
-import { randomUUID } from 'node:crypto';
+// A plan's rows (plan.ts) come in the requests the plan made, each under the plan's key, and
+// its items that failed transiently are resent under keys made from it (planKey): the same
+// rows under the same keys at every apply, wherever it runs, so a server that keeps keys
+// answers a repeat as it did the first time. An answer the server replays (Idempotent-Replayed)
+// is not an attempt: an apply walks through the answers an earlier one got, then goes on.
+import { createHash, randomUUID } from 'node:crypto';
 import type { BatchResult } from '../schemas/ads.js';
 import { TRANSIENT_ITEM_CODES } from '../schemas/ads.js';
 import type { ResultRow } from './results.js';
@@ -12,12 +17,15 @@ import type { RowIdentity } from './row-identity.js';
 import type { Journal, JournalResult, JournalState } from './journal/journal.js';
 import type { MergedRow } from './changes/merge.js';
 import type { Resend } from './journal/resume-check.js';
+import type { PlanBatch } from './spool.js';
 import { rowChange } from './changes/row-change.js';
 
 export interface Batch {
   items: Array<Record<string, unknown>>;
   campaignId?: string;
   idempotencyKey: string;
+  /** Called when the answer is one the server replayed for this key (sent before, answered then). */
+  replayed?: () => void;
 }
 
 export interface RunnerOptions {
@@ -30,8 +38,8 @@ export interface RunnerOptions {
   idField: string;
   /** Rows (by key) that succeeded in an earlier run (--resume of a results file), with their ids. */
   alreadyDone?: ReadonlyMap<string, string>;
-  /** What an earlier run's journal says (--resume of a journal): each row's last result, by key. */
-  resumeFrom?: Pick<JournalState, 'done'>;
+  /** What an earlier run's journal says (--resume of a journal): each row's last result, by key, and the keys it sent. */
+  resumeFrom?: Pick<JournalState, 'done'> & Partial<Pick<JournalState, 'keys'>>;
   /** Batches that were in flight, to resend with their key once all their rows have come (resume-check.ts). */
   resend?: readonly Resend[];
   /** Records each batch before it is sent and its results when they come; once it cannot be written, nothing more is sent. */
@@ -43,11 +51,59 @@ export interface RunnerOptions {
   onRefused?: (error: AuthError) => void;
   /** Waits before retry round `round` (1, 2, ...) of items that failed transiently: back-off, as for a failed request. */
   pause?: (round: number) => Promise<void>;
+  /**
+   * A plan's requests: how many rows each key (PlanBatch) carries. A row with a `batch` is sent
+   * in that request once all of the key's rows have come (whatever became of the others:
+   * unchanged, in conflict, settled earlier), under planKey.
+   */
+  planBatches?: ReadonlyMap<string, number>;
 }
 
 const MAX_ITEM_RETRIES = 3;
-/** Batches of different campaigns kept open at once before the oldest is sent part-full. */
-const MAX_OPEN_BATCHES = 32;
+/** Answers in a row for one batch, replayed ones included: a bound on a server that would replay for ever. */
+const MAX_ROUNDS = 64;
+/** Batches of different campaigns kept open at once before the oldest is sent part-full (a plan's writer keeps to it too). */
+export const MAX_OPEN_BATCHES = 32;
+
+/**
+ * The Idempotency-Key of round `round` of a plan's request `key` of `size` rows, carrying the
+ * rows at places `at` (in order): the plan's key for its first round with all of its rows;
+ * else `KEY~ROUND~<12 hex>`, made from them. Round 0 is the first send; round r + 1 carries
+ * the rows of round r that failed transiently. The same rows in the same round go under the
+ * same key at every apply, on any machine: one that resumes a run starts after the last round
+ * its journal sent (planRounds), where an apply without the journal gets, round by round, the
+ * answers the server kept.
+ */
+export function planKey(key: string, size: number, round: number, at: readonly number[]): string {
+  if (round === 0 && at.length === size && at.every((place, i) => place === i)) return key;
+  const made = createHash('sha256')
+    .update(`${key}\n${round}\n${at.join(',')}`)
+    .digest('hex');
+  return `${key}~${round}~${made.slice(0, 12)}`;
+}
+
+/** The plan's key and round of a key planKey made (round 0: the plan's key itself). */
+export function planKeyRound(key: string): { key: string; round: number } {
+  const [base, round] = key.split('~');
+  return { key: base!, round: round === undefined ? 0 : Number(round) || 0 };
+}
+
+/** The round each plan's request goes on from: one after the last its journal sent (none: 0). */
+function planRounds(sent: Iterable<string> | undefined): Map<string, number> {
+  const rounds = new Map<string, number>();
+  for (const sentKey of sent ?? []) {
+    const { key, round } = planKeyRound(sentKey);
+    rounds.set(key, Math.max(rounds.get(key) ?? 0, round + 1));
+  }
+  return rounds;
+}
+
+/** A plan's request as it is sent: its key, its size and the round this send is. */
+interface PlanSend {
+  key: string;
+  size: number;
+  round: number;
+}
 
 interface Pending {
   seq: number;
@@ -57,6 +113,9 @@ interface Pending {
   item: Record<string, unknown>;
   /** The resource as read before the write (a patch; null: not found): its journal keeps what the row replaces. */
   current?: Record<string, unknown> | null;
+  /** A plan's row: its request (its place in it) and the campaign of that request. */
+  batch?: PlanBatch;
+  campaignId?: string;
 }
 
 export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow> {
@@ -76,6 +135,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     notify();
   };
   const open = new Map<string, Pending[]>();
+  /** A plan's requests being gathered, by key: the rows to send, their places, and how many of its rows have come. */
+  const planned = new Map<string, { rows: Pending[]; seen: number }>();
 
   const dispatch = (key: string) => {
     const rows = open.get(key);
@@ -92,13 +153,13 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
     const failure = unjournaled();
     return failure ? journalNotSent(row.line, id, failure) : interrupted(row.line, id);
   };
-  const send = (rows: Pending[], campaignId: string | undefined, idempotencyKey?: string) => {
+  const send = (rows: Pending[], campaignId: string | undefined, idempotencyKey?: string, plan?: PlanSend) => {
     if (stopped()) {
       for (const row of rows) settle(row.seq, notSent(row));
       return;
     }
     inFlight++;
-    void sendWithItemRetries(options, rows, campaignId, idempotencyKey)
+    void sendWithItemRetries(options, rows, campaignId, idempotencyKey, plan)
       .then(
         (results) => results.forEach((result, i) => settle(rows[i]!.seq, result)),
         (error: unknown) => {
@@ -133,26 +194,50 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
   const sendRebuilt = (batch: Resend, rows: Pending[]) => {
     rebuilding.delete(batch.key);
     const order = new Map(batch.rows.map((key, i) => [key, i]));
+    // A plan's request goes on with its rounds after this one (planKey).
+    const plan = rows[0]?.batch && planKeyRound(batch.key);
+    const size = plan && options.planBatches?.get(plan.key);
     send(
       rows.sort((a, b) => order.get(a.key)! - order.get(b.key)!),
       batch.campaignId,
       batch.key,
+      plan && size !== undefined ? { ...plan, size } : undefined,
     );
   };
   /** Why the current state could not be read, once it could not: the rows after it are not sent. */
   let unread: Error | undefined;
 
+  /** The round each plan's request starts at: after the rounds a resumed journal sent. */
+  const rounds = planRounds(options.resumeFrom?.keys);
+  /** A plan's request: sent once every row of it has come (its own rows, whatever became of the others). */
+  const sendPlanned = (key: string, gathered: { rows: Pending[] }) => {
+    planned.delete(key);
+    if (!gathered.rows.length) return;
+    send(gathered.rows, gathered.rows[0]!.campaignId, undefined, { key, size: options.planBatches?.get(key) ?? 0, round: rounds.get(key) ?? 0 });
+  };
+  const planSeen = (batch: PlanBatch, pending?: Pending) => {
+    const gathered = planned.get(batch.key) ?? { rows: [], seen: 0 };
+    planned.set(batch.key, gathered);
+    gathered.seen++;
+    if (pending) gathered.rows.push(pending);
+    if (gathered.seen >= (options.planBatches?.get(batch.key) ?? 0)) sendPlanned(batch.key, gathered);
+  };
+
   for await (const chunk of options.rows)
     for (const row of chunk) {
       const seqNo = seq++;
+      const batch = options.planBatches && row.batch;
       // A row invalid in itself has no identity; one found at fault against the current state
       // has, and is reported from an earlier run first: it was applied before its resource changed.
       if ('problem' in row && !('key' in row)) {
         settle(seqNo, invalidResult(row.line, '', row.problem));
+        if (batch) planSeen(batch);
         continue;
       }
       const earlier = earlierRunResult(row, options.alreadyDone, options.resumeFrom);
       const resent = resendOf.get(row.key);
+      /** This row, to send in the plan's request (a plan's row that is sent). */
+      let toPlan: Pending | undefined;
       if (earlier !== undefined) {
         settle(seqNo, earlier);
       } else if ('problem' in row) {
@@ -167,20 +252,21 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       } else if (resent !== undefined) {
         const rows = rebuilding.get(resent.key) ?? [];
         rebuilding.set(resent.key, rows);
-        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
+        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current, ...(batch ? { batch } : {}) });
         if (rows.length === resent.rows.length) sendRebuilt(resent, rows);
       } else if (stopped()) {
         settle(seqNo, notSent({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item }));
+      } else if (batch) {
+        toPlan = { seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current, batch, campaignId: row.campaignId };
       } else {
         const key = row.campaignId ?? '';
-        const batch = open.get(key) ?? [];
-        if (!open.has(key)) {
-          if (open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
-          open.set(key, batch);
-        }
-        batch.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
-        if (batch.length >= options.batchSize) dispatch(key);
+        const rows = open.get(key) ?? [];
+        if (!open.has(key) && open.size >= MAX_OPEN_BATCHES) dispatch(open.keys().next().value!);
+        open.set(key, rows);
+        rows.push({ seq: seqNo, line: row.line, key: row.key, hash: row.hash, item: row.item, current: row.current });
+        if (rows.length >= options.batchSize) dispatch(key);
       }
+      if (batch) planSeen(batch, toPlan);
       // (a generator per row only when a result is ready: most rows wait for their batch)
       if (done.has(nextToYield)) yield* drainReady();
       // Back-pressure: at most `concurrency` batches in flight.
@@ -190,6 +276,8 @@ export async function* runBulk(options: RunnerOptions): AsyncGenerator<ResultRow
       }
     }
   for (const key of [...open.keys()]) dispatch(key);
+  // (a plan's request with rows that never came: this run had only some of them)
+  for (const [key, gathered] of [...planned]) sendPlanned(key, gathered);
   // An in-flight batch is resent only whole (resume-check.ts): one whose other rows went
   // unread (or were judged again) waits for a run that can read them (its key must carry the same items).
   for (const rows of rebuilding.values())
@@ -272,17 +360,38 @@ function interrupted(line: number, id: string): ResultRow {
 }
 
 /**
- * Sends a batch; resends items whose failure is transient (a fresh batch, a fresh key). The
- * journal hears of each request before it goes and of its results when they come; a request
- * that failed whole (its outcome unknown) stays in flight there, to be resent with its key.
+ * Sends a batch; resends items whose failure is transient (a fresh batch, a fresh key; a
+ * plan's: planKey, round after round). The journal hears of each request before it goes and
+ * of its results when they come; a request that failed whole (its outcome unknown) stays in
+ * flight there, to be resent with its key. An answer the server replayed is not an attempt.
  */
-async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], campaignId: string | undefined, firstKey?: string): Promise<ResultRow[]> {
+async function sendWithItemRetries(
+  options: RunnerOptions,
+  rows: Pending[],
+  campaignId: string | undefined,
+  firstKey?: string,
+  plan?: PlanSend,
+): Promise<ResultRow[]> {
   const results = new Array<ResultRow>(rows.length);
   let todo = rows.map((_, i) => i);
-  for (let round = 0; todo.length && round <= MAX_ITEM_RETRIES; round++) {
-    if (round > 0) await options.pause?.(round);
+  /** Answers that were not replays. */
+  let attempts = 0;
+  let replayed = false;
+  for (let step = 0; todo.length && step < MAX_ROUNDS; step++) {
+    // (a replayed answer came from the server's store, not from a failure now: no back-off)
+    if (step > 0 && !replayed) await options.pause?.(attempts);
     const items = todo.map((i) => rows[i]!.item);
-    const idempotencyKey = round === 0 && firstKey ? firstKey : randomUUID();
+    const idempotencyKey =
+      step === 0 && firstKey !== undefined
+        ? firstKey
+        : plan
+          ? planKey(
+              plan.key,
+              plan.size,
+              plan.round + step,
+              todo.map((i) => rows[i]!.batch!.at),
+            )
+          : randomUUID();
     try {
       await options.journal?.sent({
         key: idempotencyKey,
@@ -298,8 +407,9 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
       return results;
     }
     let answers: BatchResult[];
+    replayed = false;
     try {
-      answers = await options.send({ items, campaignId, idempotencyKey });
+      answers = await options.send({ items, campaignId, idempotencyKey, replayed: () => (replayed = true) });
     } catch (error) {
       // Refused credentials end the run (the caller exits 4); nothing more is sent.
       if (error instanceof AuthError) throw error;
@@ -310,13 +420,15 @@ async function sendWithItemRetries(options: RunnerOptions, rows: Pending[], camp
       }
       return results;
     }
+    if (!replayed) attempts++;
+    const retry = (replayed || attempts <= MAX_ITEM_RETRIES) && step + 1 < MAX_ROUNDS;
     const again: number[] = [];
     todo.forEach((rowIndex, k) => {
       const answer = answers[k];
       const row = rows[rowIndex]!;
       if (answer && 'success' in answer) {
         results[rowIndex] = { line: row.line, id: answer.success.id, result: 'ok', error_code: '', error_message: '' };
-      } else if (answer && TRANSIENT_ITEM_CODES.has(answer.failure.error_code) && round < MAX_ITEM_RETRIES) {
+      } else if (answer && TRANSIENT_ITEM_CODES.has(answer.failure.error_code) && retry) {
         again.push(rowIndex);
       } else {
         results[rowIndex] = {

@@ -4,20 +4,40 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CommandError } from '../base/errors.js';
 import { ChunkedWriter } from '../base/stream-write.js';
+import { notWritableCode, notWritableReason, notWritableRemedy } from '../config/write-failure.js';
 import type { PartialChanges, RowProblem } from './input/row-mapping.js';
 import type { Expectation } from './changes/row-change.js';
 import { removeLeftByGone } from '../base/process-alive.js';
 
 /**
+ * The request a plan puts a row in (plan.ts): the rows with one `key` (its Idempotency-Key)
+ * are one request, in the plan's order; `at` is the row's place in it (0, 1, ...).
+ */
+export interface PlanBatch {
+  key: string;
+  at: number;
+}
+
+/**
  * `n`: the row is the n-th (n > 1) of the input with its id (a patch) or content (a create);
- * see row-identity.ts. `expect`: a planned row's (plan-check.ts). `unit`: 'item' when `line`
- * counts the items of a JSON document. A problem found against the current state (merge.ts)
- * has the row's `id`.
+ * see row-identity.ts. `expect`: a planned row's (plan-check.ts); `batch`: its request in the
+ * plan. `unit`: 'item' when `line` counts the items of a JSON document. A problem found
+ * against the current state (merge.ts) has the row's `id`.
  */
 export type SpooledRow =
-  | { line: number; unit?: 'item'; item: Record<string, unknown>; campaignId?: string; partial?: PartialChanges; n?: number; expect?: Expectation }
-  | { line: number; unit?: 'item'; id?: string; problem: RowProblem };
+  | {
+      line: number;
+      unit?: 'item';
+      item: Record<string, unknown>;
+      campaignId?: string;
+      partial?: PartialChanges;
+      n?: number;
+      expect?: Expectation;
+      batch?: PlanBatch;
+    }
+  | { line: number; unit?: 'item'; id?: string; problem: RowProblem; batch?: PlanBatch };
 
 const PREFIX = 'platform-bulk-';
 
@@ -36,32 +56,76 @@ function removeOrphans(tmpdir: string): void {
  */
 const CHUNK_BYTES = 64 * 1024;
 
+/**
+ * The spool's folder could not be written (full, over quota, read-only, not permitted): one
+ * line naming the folder and what to do. The rows are spooled before any is sent: nothing was.
+ */
+function spoolNotWritable(tmpdir: string, error: unknown): unknown {
+  const code = notWritableCode(error);
+  if (!code) return error;
+  return new CommandError(
+    `the bulk spool folder ${tmpdir} could not be written: ${notWritableReason(code)}, so nothing was sent; ` +
+      `${notWritableRemedy(code, tmpdir)}, or point TMPDIR at another folder`,
+  );
+}
+
 export class Spool {
   readonly path: string;
+  readonly #tmpdir: string;
   readonly #out: fs.WriteStream;
   readonly #writer: ChunkedWriter;
+  /** The file's first write error: later writes to the destroyed stream would be dropped unseen. */
+  #failure: unknown;
   rows = 0;
 
   constructor(tmpdir = os.tmpdir()) {
+    this.#tmpdir = tmpdir;
     removeOrphans(tmpdir);
-    // The owner's pid in the name: a later run can tell a spool whose process is gone.
-    const dir = fs.mkdtempSync(path.join(tmpdir, `${PREFIX}${process.pid}-`));
-    this.path = path.join(dir, 'rows.json');
-    // Opened synchronously, so that an early remove() never races an asynchronous open.
-    this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });
+    let dir: string | undefined;
+    try {
+      // The owner's pid in the name: a later run can tell a spool whose process is gone.
+      dir = fs.mkdtempSync(path.join(tmpdir, `${PREFIX}${process.pid}-`));
+      this.path = path.join(dir, 'rows.json');
+      // Opened synchronously, so that an early remove() never races an asynchronous open.
+      this.#out = fs.createWriteStream(this.path, { fd: fs.openSync(this.path, 'w', 0o600) });
+    } catch (error) {
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      throw spoolNotWritable(tmpdir, error);
+    }
+    this.#out.on('error', (error) => (this.#failure ??= error));
     this.#writer = new ChunkedWriter(this.#out, { chunkBytes: CHUNK_BYTES });
   }
 
   /** Adds a row; returns a promise only when the file asks the writer to wait. */
   add(row: SpooledRow): Promise<void> | undefined {
+    this.#check();
     this.rows++;
-    // Each row ends in ",\n": the rows of a chunk read back parse as one array (see read()).
-    return this.#writer.write(`${JSON.stringify(row)},\n`);
+    try {
+      // Each row ends in ",\n": the rows of a chunk read back parse as one array (see read()).
+      return this.#writer.write(`${JSON.stringify(row)},\n`)?.catch((error: unknown) => this.#fail(error));
+    } catch (error) {
+      return this.#fail(error);
+    }
   }
 
   async close(): Promise<void> {
-    await this.#writer.end();
-    await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    try {
+      await this.#writer.end();
+      this.#check();
+      await new Promise<void>((resolve, reject) => this.#out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      this.#check();
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Throws the file's write error, if it had one. */
+  #check(): void {
+    if (this.#failure !== undefined) this.#fail(this.#failure);
+  }
+
+  #fail(error: unknown): never {
+    throw spoolNotWritable(this.#tmpdir, this.#failure ?? error);
   }
 
   /** The rows in input order, as the rows of each chunk of the file (fewer steps than one by one). */

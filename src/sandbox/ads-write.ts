@@ -26,13 +26,15 @@ import { checkCurrency, checkSchedule, checkStores, clearedFields, normalizeTarg
 import { authenticate } from './auth.js';
 import { countWrite, type SandboxContext } from './context.js';
 import { json, type Handler, type SandboxRequest, type SandboxResponse } from './http.js';
-import { idempotent } from './idempotency.js';
+import { accountScope, idempotent } from './idempotency.js';
 import type { AccountRecord, AdGroupValue } from './store.js';
 
 function write(ctx: SandboxContext, apply: (req: SandboxRequest, email: string) => SandboxResponse): Handler {
   return (req) => {
     const caller = authenticate(ctx, req, SCOPES.campaignsWrite);
-    return idempotent(ctx, req, caller, () => {
+    // Keys are the account's: found before a stored answer is replayed (an unknown account is 404).
+    const account = requireAccount(ctx, req);
+    return idempotent(ctx, req, accountScope(account.value.ad_account_id), () => {
       const response = apply(req, caller.client.email);
       ctx.persister.changed();
       return response;

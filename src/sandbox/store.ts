@@ -40,7 +40,7 @@ export interface TokenRecord {
 }
 
 export interface IdempotencyRecord {
-  /** `${client_id}\n${key}` */
+  /** `${scope}\n${key}`: the scope is `account <id>` (ads writes) or `client <id>` (idempotency.ts). */
   key: string;
   fingerprint: string;
   status: number;

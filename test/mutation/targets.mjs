@@ -39,6 +39,11 @@ const BY_SOURCE = [
   [/^src\/bulk\/(journal\/(journal|journal-lock|resume|resume-check)|runner|row-identity|results)\.ts$/, BULK_PROCESS],
   [/^src\/base\/(process-alive|ndjson-append)\.ts$/, BULK_PROCESS],
   [/^src\/bulk\/changes\/current\.ts$/, ['test/in-process/sandbox/current-lookup.test.ts', 'test/in-process/cli/retry.test.ts']],
+  // Plans: their seals, requests and keys, the ledger, and how apply goes on with a run.
+  [
+    /^src\/bulk\/(plan\/[^/]+|runs\/plan-[^/]+|runner)\.ts$/,
+    ['test/in-process/cli/plan-apply.test.ts', 'test/process/plan-trust.test.ts', 'test/process/apply-after-kill.test.ts'],
+  ],
   [/^src\/webhooks\//, WEBHOOKS],
 ];
 

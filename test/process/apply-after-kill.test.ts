@@ -1,6 +1,6 @@
 // An apply of a create's plan killed part-way (SIGKILL), then the same command run again,
 // as a script or a person retries it: the second goes on with the first's run, so every
-// row of the plan is created exactly once, and a third sends nothing.
+// row of the plan is created exactly once, and a third is refused (the plan was applied).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,10 +41,14 @@ describe('ads apply, killed and run again', () => {
     const csv = path.join(dir, 'new.csv');
     fs.writeFileSync(csv, `name,status\n${names.map((name) => `${name},paused`).join('\n')}\n`);
     const plan = path.join(dir, 'new.plan.ndjson');
-    const made = await runCli(['ads', 'campaigns', 'create', '--account', ACCOUNT, '--from-csv', csv, '--dry-run', '--plan', plan, '-o', 'ndjson'], env());
+    // (a plan fixes its requests: five rows each)
+    const made = await runCli(
+      ['ads', 'campaigns', 'create', '--account', ACCOUNT, '--from-csv', csv, '--batch-size', '5', '--dry-run', '--plan', plan, '-o', 'ndjson'],
+      env(),
+    );
     expect(made.code, made.stderr).toBe(0);
 
-    const apply = ['ads', 'apply', plan, '--batch-size', '5', '--concurrency', '1', '-o', 'ndjson'];
+    const apply = ['ads', 'apply', plan, '--concurrency', '1', '-o', 'ndjson'];
     // Killed once the first batch's results are out: some rows created, the rest not yet.
     const killed = await runCli(apply, env(), (stdout) => stdout.includes('\n'));
     expect(killed.signal).toBe('SIGKILL');
@@ -65,9 +69,11 @@ describe('ads apply, killed and run again', () => {
     expect(second.map((r) => campaigns.find((c) => c.campaign_id === r.id)?.name)).toEqual(names);
     expect(again.stderr).toContain(`${plan} was applied by run`);
 
+    // Behaviour of issue #42: that apply ended well, so the plan is in the ledger and a third is refused, naming the run.
     const third = await runCli(apply, env());
-    expect(third.code, third.stderr).toBe(0);
-    expect(results(third.stdout).map((r) => r.error_code)).toEqual(names.map(() => 'AlreadyApplied'));
+    expect(third.code, third.stderr).toBe(2);
+    expect(third.stdout).toBe('');
+    expect(third.stderr).toMatch(/was applied on \S+ by run [0-9a-f]{8} \(profile local\); a plan is applied once/);
     const after = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
     expect(after).toHaveLength(campaigns.length);
   });
@@ -77,13 +83,15 @@ describe('ads apply, killed and run again', () => {
     const csv = path.join(dir, 'twice.csv');
     fs.writeFileSync(csv, `name,status\n${names.map((name) => `${name},paused`).join('\n')}\n`);
     const plan = path.join(dir, 'twice.plan.ndjson');
-    const made = await runCli(['ads', 'campaigns', 'create', '--account', ACCOUNT, '--from-csv', csv, '--dry-run', '--plan', plan], env());
+    const made = await runCli(['ads', 'campaigns', 'create', '--account', ACCOUNT, '--from-csv', csv, '--batch-size', '5', '--dry-run', '--plan', plan], env());
     expect(made.code, made.stderr).toBe(0);
-    const apply = ['ads', 'apply', plan, '--batch-size', '5', '--concurrency', '1', '-o', 'ndjson'];
+    const apply = ['ads', 'apply', plan, '--concurrency', '1', '-o', 'ndjson'];
     const both = await Promise.all([runCli(apply, env()), runCli(apply, env())]);
     expect(both.map((r) => r.code).sort()).toEqual([0, 2]);
     const refused = both.find((r) => r.code === 2)!;
-    expect(refused.stderr).toMatch(new RegExp(`^${plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is being applied by another run \\(pid \\d+, started `));
+    expect(refused.stderr).toMatch(
+      new RegExp(`^plan sha256:[0-9a-f]{64}\n${plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is being applied by another run \\(pid \\d+, started `),
+    );
     expect(refused.stdout).toBe('');
     const listed = JSON.parse((await runCli(['ads', 'campaigns', 'list', '--account', ACCOUNT, '--all', '--json'], env())).stdout) as Campaign[];
     expect(names.map((name) => listed.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));

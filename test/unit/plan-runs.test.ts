@@ -42,7 +42,7 @@ describe('an apply of a plan applied before', () => {
     expect(earlierApplyOf([otherPlan, otherProfile], [], apply())).toBeUndefined();
     expect(goingOnLine('plan.ndjson', last)).toBe(
       'plan.ndjson was applied by run bbbbbbbb (2026-11-26T11:00:00.000Z, done): going on with that run, ' +
-        'so the rows it applied are not sent again (to apply these changes again, make a new plan)',
+        'so the rows it applied are not sent again (to apply these changes again, add --again)',
     );
   });
 
@@ -50,7 +50,7 @@ describe('an apply of a plan applied before', () => {
     const applied = run('aaaaaaaa', '2026-11-26T10:00:00.000Z');
     const undo = run('uuuuuuuu', '2026-11-26T11:00:00.000Z', { plan: undefined, undoes: applied.run, undoesStarted: applied.record.started });
     expect(refusal(() => earlierApplyOf([applied], [applied, undo], apply()))?.message).toBe(
-      'plan.ndjson was applied by run aaaaaaaa, which run uuuuuuuu undid; to apply these changes again, make a new plan',
+      'plan.ndjson was applied by run aaaaaaaa, which run uuuuuuuu undid; to apply these changes again, add --again (a new plan with new idempotency keys)',
     );
     // Only an undo among the listed runs counts.
     expect(earlierApplyOf([applied], [applied], apply())).toBe(applied);

@@ -9,6 +9,7 @@ import { isUnchanged } from './diff.js';
 import type { PartialChanges, RowProblem } from '../input/row-mapping.js';
 import type { CurrentLookup } from './current.js';
 import type { IdentifiedRow, RowIdentity } from '../row-identity.js';
+import type { PlanBatch } from '../spool.js';
 import { AuthError } from '../../base/errors.js';
 import { AD_GROUP_FIELDS, type AdsField } from '../../schemas/ads-fields.js';
 
@@ -29,9 +30,9 @@ const TARGETING_SETTINGS = (AD_GROUP_FIELDS as readonly AdsField[])
  */
 export type MergedRow =
   | (IdentifiedRow & { current?: Json | null })
-  | ({ line: number; unit?: 'item'; id: string; problem: RowProblem } & RowIdentity)
-  | ({ line: number; unchanged: true; id: string } & RowIdentity)
-  | ({ line: number; conflict: string; id: string } & RowIdentity)
+  | ({ line: number; unit?: 'item'; id: string; problem: RowProblem; batch?: PlanBatch } & RowIdentity)
+  | ({ line: number; unchanged: true; id: string; batch?: PlanBatch } & RowIdentity)
+  | ({ line: number; conflict: string; id: string; batch?: PlanBatch } & RowIdentity)
   | (Exclude<IdentifiedRow, { problem: unknown }> & { unread: Error });
 
 const CHUNK = 200;

@@ -10,8 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { UsageError } from '../../base/errors.js';
+import { StateFileError, UsageError } from '../../base/errors.js';
 import { endsWithNewline } from '../../base/ndjson-append.js';
+import { createStateFileStream, openStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 import type { ResultRow } from '../results.js';
 import type { RowIdentity } from '../row-identity.js';
 import type { RowChange } from '../changes/row-change.js';
@@ -265,11 +266,27 @@ export interface JournalState {
   done: Map<string, JournalResult>;
   /** Batches sent whose results were never written: resent with their key. */
   inFlight: SentRecord[];
+  /** The key of every request the run sent (a plan's next round of a request follows its last: runner.ts, planKey). */
+  keys: ReadonlySet<string>;
+}
+
+/**
+ * How a journal is opened: a regular file of at most 2 GiB (a 100,000-row run's is tens of MB),
+ * streamed; a FIFO or a device is refused (StateFileError) before it is read. `what` starts the
+ * message (the flag that named it); a link is followed where the user named the path.
+ */
+export interface JournalOpen {
+  what?: string;
+  followLinks?: boolean;
+}
+
+function journalFile({ what = 'journal', followLinks = true }: JournalOpen = {}) {
+  return { what, followLinks, maxBytes: STATE_FILE_LIMITS.journal };
 }
 
 /** A journal's records in order (a line cut short is skipped); returns how many lines it read. */
-export async function* journalRecords(file: string): AsyncGenerator<JournalRecord, number> {
-  const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+export async function* journalRecords(file: string, open: JournalOpen = {}): AsyncGenerator<JournalRecord, number> {
+  const lines = readline.createInterface({ input: createStateFileStream(file, journalFile(open)), crlfDelay: Infinity });
   let number = 0;
   for await (const line of lines) {
     number++;
@@ -287,12 +304,12 @@ export async function* journalRecords(file: string): AsyncGenerator<JournalRecor
 }
 
 export async function readJournal(file: string, flag = '--resume'): Promise<JournalState> {
-  if (!fs.existsSync(file)) throw new UsageError(`${flag}: no such file ${file}`);
+  if (!openJournal(file, flag)) throw new UsageError(`${flag}: no such file ${file}`);
   let run: RunRecord | undefined;
   const done = new Map<string, JournalResult>();
   const sent = new Map<string, SentRecord>();
   // Walked by hand, not with for-await: the line count (for the message below) is the generator's return value.
-  const records = journalRecords(file);
+  const records = journalRecords(file, { what: `${flag}:` });
   let next: IteratorResult<JournalRecord, number>;
   while (!(next = await records.next()).done) {
     const record = next.value;
@@ -311,18 +328,36 @@ export async function readJournal(file: string, flag = '--resume'): Promise<Jour
   }
   // A batch whose rows all have results (an item retried in a later batch) is not in flight.
   const inFlight = [...sent.values()].filter((batch) => batch.rows.some((key) => !done.has(key)));
-  return { run, done, inFlight };
+  return { run, done, inFlight, keys: new Set(sent.keys()) };
 }
 
-/** Whether a file is a journal (its first record is a run), not a results file. */
-export function isJournal(file: string): boolean {
+/** Whether `file` exists, after the checks of a journal (a FIFO or device: StateFileError, named by `flag`). */
+function openJournal(file: string, flag: string): boolean {
+  const opened = openStateFile(file, journalFile({ what: `${flag}:` }));
+  if (opened) fs.closeSync(opened.fd);
+  return opened !== undefined;
+}
+
+/**
+ * Whether a file is a journal (its first record is a run), not a results file. Either must be a
+ * regular file: a FIFO, a device (a link to /dev/zero) or a folder is refused (StateFileError).
+ */
+export function isJournal(file: string, flag = '--resume'): boolean {
+  let opened;
   try {
-    const fd = fs.openSync(file, 'r');
+    opened = openStateFile(file, journalFile({ what: `${flag}:` }));
+  } catch (error) {
+    if (error instanceof StateFileError) throw error;
+    return false;
+  }
+  if (!opened) return false;
+  try {
     const head = Buffer.alloc(32);
-    const read = fs.readSync(fd, head, 0, 32, 0);
-    fs.closeSync(fd);
+    const read = fs.readSync(opened.fd, head, 0, 32, 0);
     return head.subarray(0, read).toString('utf8').startsWith('{"type":"run"');
   } catch {
     return false;
+  } finally {
+    fs.closeSync(opened.fd);
   }
 }

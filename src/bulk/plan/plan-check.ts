@@ -37,13 +37,14 @@ async function checkPart(part: IdentifiedRow[], { idField, lookup, resend, force
     if ('problem' in row || !row.expect) return row;
     const id = String(row.item[idField]);
     const now = current.get(`${row.campaignId ?? ''}/${id}`);
-    const sent = { line: row.line, item: row.item, campaignId: row.campaignId, key: row.key, hash: row.hash };
+    const batch = row.batch ? { batch: row.batch } : {};
+    const sent = { line: row.line, item: row.item, campaignId: row.campaignId, key: row.key, hash: row.hash, ...batch };
     // Not found: sent, so that the API says so for this row (as a patch does).
     if (!now) return { ...sent, current: null };
     if (resend(row.key)) return { ...sent, current: now };
-    if (isUnchanged(row.item, now, idField)) return { line: row.line, unchanged: true, id, key: row.key, hash: row.hash };
+    if (isUnchanged(row.item, now, idField)) return { line: row.line, unchanged: true, id, key: row.key, hash: row.hash, ...batch };
     const changed = changedSince(row.expect, row.item, now, idField);
-    if (changed && !force) return { line: row.line, conflict: changed, id, key: row.key, hash: row.hash };
+    if (changed && !force) return { line: row.line, conflict: changed, id, key: row.key, hash: row.hash, ...batch };
     return { ...sent, current: now };
   });
 }

@@ -1,13 +1,15 @@
 // The runs that applied a plan. A run's journal keeps the plan's id, so the runs directory
 // finds the runs kept there; an apply given `--journal` elsewhere leaves a note in the runs
 // directory naming that journal, or a later apply without `--journal` would not find the run
-// and would apply the plan again (a create's rows created twice). A plan is applied once:
-// applying it again (after a kill, a failure, or by mistake) goes on with the run that applied
-// it, and one apply of a plan (and shard) runs at a time: two started together would each find
-// no run and start one.
+// and would apply the plan again (a create's rows created twice; the API would answer its
+// requests' keys as it did, within the 24 hours it keeps them). A plan is applied once: one
+// that ended well is in the ledger (plan-ledger.ts) and not applied again; applying one that
+// stopped (a kill, a failure) goes on with the run that applied it, and one apply of a plan
+// (and shard) runs at a time: two started together would each find no run and start one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../base/errors.js';
+import { readStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 import { holderText, takeLockIfWritable, type JournalLock } from '../journal/journal-lock.js';
 import { findRun, listRuns, shortRunName, undoOf, type RunSummary } from './runs.js';
 import { parseShard, shardFlag, shardName, shardPart, type Shard } from '../shard.js';
@@ -66,7 +68,7 @@ export function earlierApplyOf(runs: readonly RunSummary[], listed: readonly Run
   const undo = same && undoOf(listed, same.run, same.record.started);
   if (undo) {
     throw new UsageError(
-      `${file} was applied by run ${shortRunName(same.run)}, which run ${shortRunName(undo.run)} undid; to apply these changes again, make a new plan`,
+      `${file} was applied by run ${shortRunName(same.run)}, which run ${shortRunName(undo.run)} undid; to apply these changes again, add --again (a new plan with new idempotency keys)`,
     );
   }
   if (same) {
@@ -89,7 +91,7 @@ export function earlierApplyOf(runs: readonly RunSummary[], listed: readonly Run
 export function goingOnLine(file: string, earlier: RunSummary): string {
   return (
     `${file} was applied by run ${shortRunName(earlier.run)} (${earlier.record.started}, ${earlier.status}): going on with that run, ` +
-    'so the rows it applied are not sent again (to apply these changes again, make a new plan)'
+    'so the rows it applied are not sent again (to apply these changes again, add --again)'
   );
 }
 
@@ -114,7 +116,13 @@ export function notedRuns(dir: string, plan: string, listed: readonly RunSummary
   const known = new Set(listed.map((run) => path.resolve(run.path)));
   const runs: RunSummary[] = [];
   for (const name of names) {
-    const journal = fs.readFileSync(path.join(dir, name), 'utf8').trim();
+    // A note that is not a small regular file (a FIFO would block apply) is no note.
+    let journal: string | undefined;
+    try {
+      journal = readStateFile(path.join(dir, name), { what: 'plan note', maxBytes: STATE_FILE_LIMITS.small })?.trim();
+    } catch {
+      continue;
+    }
     if (!journal || known.has(journal) || !fs.existsSync(journal)) continue;
     const run = findRunQuietly(dir, journal);
     if (run?.record.plan === plan) runs.push(run);

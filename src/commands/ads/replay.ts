@@ -1,12 +1,12 @@
 // What apply and runs undo share: the resource a plan or run names, and the write run that
 // sends its rows (write.ts), checked against the current state (bulk/plan/plan-check.ts).
 import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../../api/ads-resources.js';
-import type { PlannedRow } from '../../bulk/pipeline.js';
+import type { BulkOutcome, PlannedRow } from '../../bulk/pipeline.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../base/errors.js';
 import { findRun, type RunSummary } from '../../bulk/runs/runs.js';
 import { resumeCommand } from '../quote.js';
-import type { ApplyFlags } from './spec.js';
+import type { RunsUndoFlags } from './spec.js';
 import { runWrite } from './write.js';
 
 const RESOURCES: readonly AdsResource[] = [CAMPAIGNS, AD_GROUPS, ADS];
@@ -41,11 +41,14 @@ export interface Replay {
   undoesStarted?: string;
   /** The plan applied (plan.ts, planIdentity). */
   plan?: string;
+  /** The plan's requests: rows per key (plan.ts). */
+  batches?: ReadonlyMap<string, number>;
 }
 
-export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Replay): Promise<void> {
+/** Sends the rows; returns how the run went when it ended well (exit 0), else throws its error. */
+export async function sendPlanned(ctx: Context, flags: RunsUndoFlags, replay: Replay): Promise<BulkOutcome> {
   if (flags.plan !== undefined) throw new UsageError('--plan writes the plan of a create or patch --dry-run; this command sends one');
-  await runWrite(ctx, {
+  return await runWrite(ctx, {
     argv: replay.argv,
     resource: replay.resource,
     mode: replay.mode,
@@ -53,7 +56,7 @@ export async function sendPlanned(ctx: Context, flags: ApplyFlags, replay: Repla
     flags,
     fieldFlags: [],
     fromFlags: () => ({}),
-    source: { planned: replay.rows, force: Boolean(flags.force) },
+    source: { planned: replay.rows, force: Boolean(flags.force), ...(replay.batches ? { batches: replay.batches } : {}) },
     ...(replay.undoes ? { undoes: replay.undoes } : {}),
     ...(replay.undoesStarted ? { undoesStarted: replay.undoesStarted } : {}),
     ...(replay.plan ? { plan: replay.plan } : {}),

@@ -109,7 +109,36 @@ export type BulkFlags = FlagsOf<typeof bulk>;
 
 /** apply and runs undo: the bulk run's options, and --force for rows changed since. */
 const force = option({ flags: '--force', description: 'send rows whose resource changed since (reported conflict without it)' });
-const applyOptions = options(...bulkRun, force);
+const undoOptions = options(...bulkRun, force);
+/** apply: a plan fixes its requests, so --batch-size has no default (given, it must be the plan's). */
+const [dryRun, planFlag, skipInvalid, , ...bulkRest] = bulkRun;
+const applyOptions = options(
+  dryRun,
+  planFlag,
+  skipInvalid,
+  option({
+    flags: '--batch-size <n>',
+    description: "rows per request: a plan fixes its requests and their keys (the dry run's --batch-size); given, it must be the plan's",
+    kind: 'int',
+  }),
+  ...bulkRest,
+  force,
+  option({
+    flags: '--account <id>',
+    description: "the ad account to apply the plan to (default: the plan's; another one needs --retarget)",
+    kind: 'id',
+  }),
+  option({
+    flags: '--retarget',
+    description:
+      'apply a plan made against another API origin (base URL) or account here: every row is read again here first, and one that differs from the plan is reported conflict',
+  }),
+  option({
+    flags: '--again',
+    description: 'apply a plan once more: make a new plan from it (beside it) with new idempotency keys and send that; asks first (--yes without a terminal)',
+  }),
+  option({ flags: '-y, --yes', description: 'with --again: make and send the new plan without asking' }),
+);
 const runArg = { name: 'run', description: 'the run: its name in runs list (or its last 8 characters), or its journal', required: true } as const;
 const runsListOptions = options(option({ flags: '-L, --limit <n>', description: 'only the newest n runs (listed oldest first, as all are)', kind: 'int' }));
 const runsShowOptions = options();
@@ -120,7 +149,7 @@ const runsPruneOptions = options(
 export type ApplyFlags = FlagsOf<typeof applyOptions>;
 export type RunsListFlags = FlagsOf<typeof runsListOptions>;
 export type RunsShowFlags = FlagsOf<typeof runsShowOptions>;
-export type RunsUndoFlags = FlagsOf<typeof applyOptions>;
+export type RunsUndoFlags = FlagsOf<typeof undoOptions>;
 export type RunsPruneFlags = FlagsOf<typeof runsPruneOptions>;
 export type ListStoresFlags = FlagsOf<typeof listStoresOptions>;
 export type ListCampaignsFlags = FlagsOf<typeof listCampaignsOptions>;
@@ -333,19 +362,29 @@ export const adsSpec = withAccountDefault(
         name: 'apply',
         summary: 'Send a plan made by a create or patch with --dry-run --plan FILE',
         description:
-          'Send the requests of a plan (NDJSON: per row the current values read, the values to write, the request). ' +
-          'Each row is read again first: a row whose resource changed since the plan in any field the row sets is not ' +
-          'sent and is reported conflict with both values (exit 1; --force sends it). A row that already has its new ' +
-          'values is unchanged. --dry-run shows the plan against the current state as a table. It runs like any bulk ' +
-          'run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list. A plan is applied once: ' +
-          'applying it again (same profile and --shard) goes on with the run that applied it, so rows that run applied ' +
-          'are skipped (AlreadyApplied) and a create is never created twice; to make the changes again, make a new plan.',
+          'Send the requests of a plan (NDJSON: a header naming the API origin, account and profile it was made with, then per row ' +
+          'the current values read, the values to write, the request, and the Idempotency-Key of the request it goes in). ' +
+          'The whole plan is checked first, and refused (exit 2, nothing sent): a line changed since it was made (every line is ' +
+          'sealed with a SHA-256), naming the first; a request that is not what its write and id give, naming its line; a plan ' +
+          'made against another origin or account (--retarget applies it here, reading every row here first); a plan of version 1. ' +
+          "It prints the plan's hash, plan sha256:HEX (the SHA-256 of the file). Each row is read again first: a row whose resource " +
+          'changed since the plan in any field the row sets is not sent and is reported conflict with both values (exit 1; --force ' +
+          'sends it). A row that already has its new values is unchanged. --dry-run shows the plan against the current state as a ' +
+          'table. It runs like any bulk run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list. A plan is ' +
+          "applied once: its rows go in the plan's requests under the plan's keys at every apply, so the API answers a repeat with " +
+          'its first answer, whichever profile or machine sends it; an apply that ended well (exit 0) is kept in the ledger of ' +
+          'applied plans ($XDG_STATE_HOME/platform/plans/, which runs prune keeps), and applying that plan again is refused naming ' +
+          'when and by which run (exit 2). An apply that stopped (killed, failed) goes on with its run when applied again (same ' +
+          'profile and --shard): the rows it applied are skipped (AlreadyApplied). --again applies the changes once more, as a ' +
+          'new plan with new keys. Shards of a plan split it by request.',
         args: [{ name: 'plan', description: 'the plan file', required: true }],
         options: applyOptions,
         examples: [
           `platform ads campaigns patch --account ${ACCOUNT} --from-csv changes.csv --dry-run --plan plan.ndjson`,
           'platform ads apply plan.ndjson --dry-run',
           'platform ads apply plan.ndjson',
+          'platform ads apply plan.ndjson --again --yes',
+          'PLATFORM_BASE_URL=http://127.0.0.1:4011 platform ads apply plan.ndjson --retarget --dry-run',
         ],
         load: () => import('./apply.js'),
       }),
@@ -387,7 +426,7 @@ export const adsSpec = withAccountDefault(
               '(exit 2, nothing sent) until a resume of it has learnt what it created. An undone run is not resumed. An undo is a ' +
               'run itself: journaled, resumable with --resume JOURNAL, shown and undone like any other.',
             args: [runArg],
-            options: applyOptions,
+            options: undoOptions,
             examples: ['platform ads runs undo RUN --dry-run', 'platform ads runs undo RUN'],
             load: () => import('./runs/undo.js'),
           }),

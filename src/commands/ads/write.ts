@@ -3,7 +3,7 @@
 // draws progress, prints the summary, and ends with the right typed error.
 import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
-import { runBulkPlan, type BulkSource } from '../../bulk/pipeline.js';
+import { runBulkPlan, type BulkOutcome, type BulkSource } from '../../bulk/pipeline.js';
 import type { BulkMode } from '../../bulk/input/csv-columns.js';
 import { UsageError } from '../../base/errors.js';
 import { summaryLine } from '../../output/progress.js';
@@ -51,7 +51,8 @@ function sourceOf(request: WriteRequest): BulkSource {
   return { row: request.fromFlags, problem: flagProblem };
 }
 
-export async function runWrite(ctx: Context, request: WriteRequest): Promise<void> {
+/** Runs the write; returns how it went when it ended well (exit 0), else throws the error it ends with. */
+export async function runWrite(ctx: Context, request: WriteRequest): Promise<BulkOutcome> {
   const source = sourceOf(request);
   const { flags } = request;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
@@ -110,6 +111,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
       journal: flags.journal,
       shard,
       writePlan: flags.plan,
+      target: { origin: new URL(client.http.baseUrl).origin, profile: about.profile },
       about,
     },
     {
@@ -126,7 +128,6 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
         // A shard names its journal whatever its share of the rows: an orchestrator resumes from it.
         if (rows > 1 || shard) ctx.info(`Journal: ${file}`);
       },
-      onProblem: (line) => ctx.info(line),
       onProgress: (tally, total) => {
         progress ??= ctx.progress(total);
         progress.update(tally);
@@ -153,6 +154,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<voi
   if (conflicts) ctx.info(conflicts);
   const error = endError(end, { resume: (journal) => resumeCommand(request.argv, journal), inFlags: inFlagWords });
   if (error) throw error;
+  return outcome;
 }
 
 /** The user named the run's journal (--journal, --resume): it stays. */

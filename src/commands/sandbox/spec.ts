@@ -58,7 +58,10 @@ export const sandboxSpec = group({
         'credentials, the browser consent page, refresh), the rider API with simulated trips,\n' +
         'delivery quotes and signed webhook deliveries, seeded with deterministic demo data.\n' +
         'It prints its base URL and demo credentials; the built-in "local" profile points at its\n' +
-        'default address, so other commands work against it at once.',
+        'default address, so other commands work against it at once. A write with an\n' +
+        'Idempotency-Key is applied once: the key is kept 24 hours per ad account (as Stripe keeps\n' +
+        'keys), and a repeat from any client gets the first answer (the same key with another\n' +
+        'request: 400); at most the newest 20,000 keys are kept.',
       options: sandboxServeOptions,
       examples: [
         'platform sandbox serve',

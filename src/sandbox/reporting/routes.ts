@@ -5,7 +5,7 @@ import { CreateReportRequest, SyncReportRequest } from '../../schemas/report-req
 import { checkReportRequest, type CheckedReport, type ReportMode, type ReportRequest } from '../../schemas/reports.js';
 import { parseBody, requireAccount } from '../ads-common.js';
 import { authenticate, type Caller } from '../auth.js';
-import { idempotent } from '../idempotency.js';
+import { accountScope, idempotent } from '../idempotency.js';
 import type { AccountRecord } from '../store.js';
 import type { SandboxContext } from '../context.js';
 import { faultyRoutes } from '../faults.js';
@@ -21,9 +21,9 @@ export function registerReportingRoutes(router: Router, ctx: SandboxContext, job
   const base = '/v1/ads/{account_id}/reporting';
   faultyRoutes(router, ctx)
     .post(`${base}/report`, (req) => {
-      const { caller, account, report } = checked(ctx, req, 'async');
+      const { account, report } = checked(ctx, req, 'async');
       // A retried create with the same Idempotency-Key gets the first job's id, not a second job.
-      return idempotent(ctx, req, caller, () => {
+      return idempotent(ctx, req, accountScope(account.value.ad_account_id), () => {
         const rows = reportRows(ctx.store, account.value.ad_account_id, account.value.currency_code, report, ctx.now());
         return json(200, { report_id: jobs.create(account.value.ad_account_id, report, rows) });
       });

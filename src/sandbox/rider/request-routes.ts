@@ -14,7 +14,7 @@ import type { SandboxContext } from '../context.js';
 import { json, type SandboxRequest } from '../http.js';
 import type { Router } from '../router.js';
 import { findClient } from '../clients.js';
-import { idempotent } from '../idempotency.js';
+import { clientScope, idempotent } from '../idempotency.js';
 import { userCaller } from './auth.js';
 import { etaSeconds } from './catalog-routes.js';
 import { jsonBodyWithoutNulls, parseOr422, riderError, surgeRequired, validationFailed } from './errors.js';
@@ -45,7 +45,7 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
     const client = findClient(token.client_id)!;
     // A retry of a request whose answer was lost (same Idempotency-Key) gets the same ride,
     // not current_trip_exists: the HTTP core sends a key with every POST.
-    return idempotent(ctx, req, { token, client }, () => {
+    return idempotent(ctx, req, clientScope(client.client_id), () => {
       const body = parseOr422(CreateRequestBody, jsonBodyWithoutNulls(req.body));
       if (user.forbidden) throw riderError(403, 'forbidden', 'This user is not allowed to request rides.');
       if (!user.mobile_verified) throw riderError(403, 'unverified', 'The mobile number of this user is not confirmed.');

@@ -28,6 +28,7 @@ const csv = (name: string, rows: string[][]) => {
   fs.writeFileSync(file, rows.map((r) => r.join(',')).join('\n') + '\n');
   return file;
 };
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const lines = (file: string) =>
   fs
     .readFileSync(file, 'utf8')
@@ -58,7 +59,17 @@ describe('plan, then apply', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(sandbox.stats.writesById.get(a!.campaign_id)).toBe(writes);
     const [header, row] = lines(plan);
-    expect(header).toMatchObject({ type: 'plan', resource: 'campaigns', mode: 'patch', scope: { account: user.env.PLATFORM_ACCOUNT } });
+    expect(header).toMatchObject({
+      type: 'plan',
+      version: 2,
+      resource: 'campaigns',
+      mode: 'patch',
+      scope: { account: user.env.PLATFORM_ACCOUNT },
+      target: { origin: new URL(sandbox.url).origin, account: user.env.PLATFORM_ACCOUNT, profile: 'local' },
+      batch_size: 500,
+      rows: 1,
+      rows_sha256: row!.sha256,
+    });
     expect(row).toEqual({
       type: 'row',
       line: 2,
@@ -80,6 +91,8 @@ describe('plan, then apply', () => {
         name: 'Planned name',
         budget: { unit: a!.budget!.unit, total: { amount_e5: '1250000', currency_code: a!.budget!.total.currency_code } },
       },
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(fs.statSync(plan).mode & 0o777).toBe(0o600);
   });
@@ -96,7 +109,9 @@ describe('plan, then apply', () => {
     const preview = await user.run(['ads', 'apply', plan, '--dry-run', '-o', 'json']);
     expect(preview.code, preview.stderr).toBe(1);
     expect((JSON.parse(preview.stdout) as Array<{ result: string }>).map((r) => r.result)).toEqual(['would_update', 'conflict', 'would_update']);
-    expect(preview.stderr).toBe('3 rows: 2 would update, 1 conflict (dry run: nothing sent)\n1 of 3 rows would not be applied (1 conflict)\n');
+    expect(preview.stderr).toMatch(
+      /^plan sha256:[0-9a-f]{64}\n3 rows: 2 would update, 1 conflict \(dry run: nothing sent\)\n1 of 3 rows would not be applied \(1 conflict\)\n$/,
+    );
 
     // On a terminal, the plan against the current state is a table: the conflict names both amounts.
     const table = await user.run(['ads', 'apply', plan, '--dry-run'], { tty: true, env: { NO_COLOR: '1' } });
@@ -185,51 +200,57 @@ describe('plan, then apply', () => {
     expect((await read(ids[1]!)).name).toBe('Planned new B');
   });
 
-  it('a plan is applied once: applying it again goes on with the run that applied it, so a create is not created twice; its dry run says so', async () => {
+  it('a plan is applied once: an apply that ended well is in the ledger, and applying the plan again (or its dry run) is refused naming the run, exit 2', async () => {
+    // Behaviour of issue #42: a second apply of a plan applied whole used to go on with its run (every row AlreadyApplied, exit 0).
     const names = ['Applied once A', 'Applied once B', 'Applied once C'];
     const plan = await createPlan('once', names);
     const first = await user.run(['ads', 'apply', plan, '-o', 'json']);
     expect(first.code, first.stderr).toBe(0);
     const created = (JSON.parse(first.stdout) as Result[]).map((r) => r.id);
     const run = /Journal: .*-([0-9a-f]{8})\.ndjson\n/.exec(first.stderr)![1]!;
+    const hash = /^plan sha256:([0-9a-f]{64})\n/.exec(first.stderr)![1]!;
 
-    // The preview foretells the second apply: nothing would be sent.
-    const preview = await user.run(['ads', 'apply', plan, '--dry-run', '-o', 'json']);
-    expect(preview.code, preview.stderr).toBe(0);
-    expect((JSON.parse(preview.stdout) as Array<{ id: string; result: string }>).map((r) => [r.id, r.result])).toEqual(created.map((id) => [id, 'skipped']));
-    expect(preview.stderr).toContain(`${plan} was applied by run ${run}`);
-    expect(preview.stderr).toContain('3 rows: 3 done earlier (dry run: nothing sent)');
-
-    const again = await user.run(['ads', 'apply', plan, '-o', 'json']);
-    expect(again.code, again.stderr).toBe(0);
-    expect((JSON.parse(again.stdout) as Result[]).map((r) => [r.id, r.result, r.error_code])).toEqual(created.map((id) => [id, 'skipped', 'AlreadyApplied']));
-    expect(again.stderr).toContain(`${plan} was applied by run ${run}`);
-    // A journal of its own would start the plan over: refused, nothing sent.
-    const elsewhere = await user.run(['ads', 'apply', plan, '--journal', path.join(dir, 'once.journal')]);
-    expect(elsewhere.code).toBe(2);
-    expect(elsewhere.stderr).toMatch(/^--journal: .* was applied by run .*; leave out --journal to go on with that run\n$/);
-
+    const requests = sandbox.stats.apiRequests;
+    for (const args of [[], ['--dry-run'], ['--journal', path.join(dir, 'once.journal')]]) {
+      const again = await user.run(['ads', 'apply', plan, ...args, '-o', 'json']);
+      expect(again.code, again.stderr).toBe(2);
+      expect(again.stdout).toBe('');
+      expect(again.stderr).toMatch(
+        new RegExp(
+          `^plan sha256:${hash}\n${escape(plan)} \\(sha256:${hash.slice(0, 12)}…\\) was applied on \\S+ by run ${run} \\(profile local\\); ` +
+            'a plan is applied once: to apply its changes again, add --again \\(a new plan with new idempotency keys\\)\n$',
+        ),
+      );
+    }
+    expect(sandbox.stats.apiRequests - requests).toBe(0);
     const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
     expect(names.map((name) => all.filter((c) => c.name === name).map((c) => c.campaign_id))).toEqual(created.map((id) => [id]));
-    // One run in the history: the second apply went on with the first's journal.
-    const runs = await user.json<Array<{ run: string; command: string }>>(['ads', 'runs', 'list']);
-    expect(runs.filter((r) => r.command.startsWith(`ads apply ${plan}`)).map((r) => r.run.slice(-8))).toEqual([run]);
   });
 
-  it('a plan applied with --journal elsewhere is found by the next apply without --journal, which goes on with that run', async () => {
+  it('an apply that stopped (its items failed) is not in the ledger: applying the plan again goes on with its run, also one given --journal elsewhere', async () => {
     const names = ['Journal elsewhere A', 'Journal elsewhere B'];
     const plan = await createPlan('elsewhere', names);
     const journal = path.join(dir, 'elsewhere.journal.ndjson');
-    const first = await user.run(['ads', 'apply', plan, '--journal', journal, '-o', 'json']);
-    expect(first.code, first.stderr).toBe(0);
-    const created = (JSON.parse(first.stdout) as Result[]).map((r) => r.id);
+    sandbox.setFaults({ itemFailRate: 1 });
+    let first;
+    try {
+      first = await user.run(['ads', 'apply', plan, '--journal', journal, '-o', 'json']);
+    } finally {
+      sandbox.setFaults({ itemFailRate: 0 });
+    }
+    expect(first.code).toBe(1);
+    expect((JSON.parse(first.stdout) as Result[]).map((r) => r.result)).toEqual(['failed', 'failed']);
 
     const again = await user.run(['ads', 'apply', plan, '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(`${plan} was applied by run elsewhe`);
-    expect((JSON.parse(again.stdout) as Result[]).map((r) => [r.id, r.result, r.error_code])).toEqual(created.map((id) => [id, 'skipped', 'AlreadyApplied']));
+    expect((JSON.parse(again.stdout) as Result[]).map((r) => r.result)).toEqual(['ok', 'ok']);
     const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
     expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual([1, 1]);
+    // That apply ended well: now the plan is in the ledger.
+    const third = await user.run(['ads', 'apply', plan]);
+    expect(third.code).toBe(2);
+    expect(third.stderr).toContain(`by run elsewhere.journal (profile local)`);
   });
 
   it('a plan whose apply was undone is not applied again (the undone run is not resumed): exit 2, nothing sent', async () => {
@@ -245,7 +266,12 @@ describe('plan, then apply', () => {
     for (const args of [[], ['--dry-run']]) {
       const again = await user.run(['ads', 'apply', plan, ...args]);
       expect(again.code, again.stderr).toBe(2);
-      expect(again.stderr).toBe(`${plan} was applied by run ${run}, which run ${undoRun} undid; to apply these changes again, make a new plan\n`);
+      expect(again.stderr).toMatch(
+        new RegExp(
+          `^plan sha256:[0-9a-f]{64}\n${escape(plan)} \\(sha256:[0-9a-f]{12}…\\) was applied on \\S+ by run ${run} \\(profile local\\), which run ${undoRun} undid; `,
+        ),
+      );
+      expect(again.stderr).toContain('to apply its changes again, add --again');
     }
     expect(sandbox.stats.apiRequests - requests).toBe(0);
     const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
@@ -269,9 +295,12 @@ describe('plan, then apply', () => {
     expect(all.filter((c) => c.name.startsWith('Never sent'))).toEqual([]);
   });
 
-  it("each shard of a plan is a run of its own: applying a shard again goes on with that shard's run", async () => {
+  it("each shard of a plan is a run of its own, split by the plan's requests; a shard applied is not applied again, nor the whole plan once every shard was", async () => {
     const names = Array.from({ length: 8 }, (_, i) => `Sharded plan ${i}`);
-    const plan = await createPlan('shards', names);
+    // One row per request (--batch-size 1): the shards split the plan's eight requests.
+    const input = csv('shards.csv', [['name', 'status'], ...names.map((n) => [n, 'paused'])]);
+    const plan = path.join(dir, 'shards.ndjson');
+    expect((await user.run(['ads', 'campaigns', 'create', '--from-csv', input, '--batch-size', '1', '--dry-run', '--plan', plan])).code).toBe(0);
     const apply = async (shard: string) => {
       const result = await user.run(['ads', 'apply', plan, '--shard', shard, '-o', 'json']);
       expect(result.code, result.stderr).toBe(0);
@@ -280,14 +309,20 @@ describe('plan, then apply', () => {
     const zero = await apply('0/2');
     const one = await apply('1/2');
     expect(zero.length + one.length).toBe(8);
+    expect(zero.length * one.length).toBeGreaterThan(0);
     expect([...zero, ...one].every(([, result]) => result === 'ok')).toBe(true);
-    expect(await apply('0/2')).toEqual(zero.map(([id]) => [id, 'skipped']));
-    // Shards that share rows with those runs (none, or another count) would send some twice: refused.
-    for (const other of [[], ['--shard', '1/3']]) {
-      const refused = await user.run(['ads', 'apply', plan, ...other]);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toMatch(/^--shard: .* shares rows with run [0-9a-f]{8}, which applied the plan with --shard [01]\/2: apply it as that run did/);
-    }
+    // Behaviour of issue #42: a shard applied whole is in the ledger (it used to go on with its run, every row skipped).
+    const again = await user.run(['ads', 'apply', plan, '--shard', '0/2']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/was applied \(--shard 0\/2\) on \S+ by run [0-9a-f]{8} /);
+    // Every shard of 2 applied: the whole plan was.
+    const whole = await user.run(['ads', 'apply', plan]);
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toMatch(/was applied \(--shard [01]\/2\) on /);
+    // Shards of another count share rows with those runs: refused.
+    const refused = await user.run(['ads', 'apply', plan, '--shard', '1/3']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^--shard: .* shares rows with run [0-9a-f]{8}, which applied the plan with --shard [01]\/2: apply it as that run did/m);
     const all = await user.json<Campaign[]>(['ads', 'campaigns', 'list', '--all']);
     expect(names.map((name) => all.filter((c) => c.name === name).length)).toEqual(names.map(() => 1));
   });

@@ -350,6 +350,29 @@ describe('writes', () => {
     expect(reuse.status).toBe(400);
   });
 
+  it("keeps a key per ad account, whoever sends it: another token's repeat is replayed (Idempotent-Replayed), the same key in another account is that account's own", async () => {
+    const body = { campaigns: [{ name: 'Per account', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' }] };
+    const headers = { 'idempotency-key': 'plan-key-1' };
+    const first = await api(sandbox.url, token, 'POST', campaignsPath(), body, headers);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const otherToken = await getToken(sandbox.url);
+    const again = await api(sandbox.url, otherToken, 'POST', campaignsPath(), body, headers);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(again.body).toEqual(first.body);
+    const eur = { campaigns: [{ name: 'Per account', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_PAUSED' }] };
+    const elsewhere = await api(sandbox.url, otherToken, 'POST', `/v1/ads/${eurAccount}/campaigns`, eur, headers);
+    expect([elsewhere.status, elsewhere.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    expect(elsewhere.body.results[0].success.id).not.toBe(first.body.results[0].success.id);
+    // Kept 24 hours: a day later the key is new again.
+    now += 24 * 3600_000 + 1;
+    try {
+      const later = await api(sandbox.url, token, 'POST', campaignsPath(), body, headers);
+      expect(later.headers.get('idempotent-replayed')).toBeNull();
+    } finally {
+      now -= 24 * 3600_000 + 1;
+    }
+  });
+
   it('GET /_sandbox/stats reports requests and writes', async () => {
     const res = await api(sandbox.url, undefined, 'GET', '/_sandbox/stats');
     expect(res.status).toBe(200);
