@@ -1,4 +1,4 @@
-// The races of concurrency.test.ts with the secrets in a real keyring: many `platform`
+// The races of test/helpers/config-races.ts with the secrets in a real keyring: many `platform`
 // processes at once, each reading and writing the Secret Service under the config lock.
 // A rotating refresh token is used once and no one is logged out; concurrent logins lose
 // no profile and no secret, and the config file holds none of them.
@@ -11,6 +11,7 @@ import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../src/sc
 import { sandboxOnFreePort, TestUser } from '../helpers/cli.js';
 import { secretServicePresent, secretServiceSkipNote, startSecretService, type SecretService } from '../helpers/secret-service.js';
 import { httpBrowser, startCli } from '../helpers/auth.js';
+import { refreshAtOnce } from '../helpers/config-races.js';
 import { scaled } from '../helpers/time-scale.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
@@ -51,16 +52,7 @@ describe.skipIf(!secretServicePresent)(`races with the secrets in the keyring${s
       }).done;
       expect(login.code, login.stderr).toBe(0);
       expect(profilesOf(user).work!.secrets).toBe('keyring');
-      const config = user.readConfig() as unknown as { profiles: Record<string, StoredProfile> };
-      config.profiles.work!.token!.expires_at = Date.now() - 1000;
-      user.writeConfig(config);
-      const before = sandbox.stats.tokenRequests;
-      const results = await Promise.all(Array.from({ length: count }, () => platform(user, ['ads', 'accounts', 'list', '--profile', 'work', '-o', 'json'])));
-      expect(
-        results.map((r) => r.code),
-        results.map((r) => r.stderr).join('\n'),
-      ).toEqual(results.map(() => 0));
-      expect(sandbox.stats.tokenRequests - before).toBe(1);
+      await refreshAtOnce(user, sandbox, count, (args) => platform(user, args));
       const refresh = keyring.lookup(user.configDir, 'work', 'refresh_token');
       expect(refresh).toBeTruthy();
       expect(profilesOf(user).work!.token!.expires_at).toBeGreaterThan(Date.now());

@@ -68,15 +68,7 @@ export function describeConfigRaces(sizes: RaceSizes): void {
         const user = await signedIn();
         const config = user.readConfig() as ReturnType<TestUser['readConfig']> & { profiles: Record<string, { secrets?: string }> };
         expect(config.profiles.work!.secrets).toBe('file');
-        config.profiles.work!.token!.expires_at = Date.now() - 1000;
-        user.writeConfig(config);
-        const before = sandbox.stats.tokenRequests;
-        const results = await Promise.all(Array.from({ length: count }, () => platform(user, ['ads', 'accounts', 'list', '--profile', 'work', '-o', 'json'])));
-        expect(
-          results.map((r) => r.code),
-          results.map((r) => r.stderr).join('\n'),
-        ).toEqual(results.map(() => 0));
-        expect(sandbox.stats.tokenRequests - before).toBe(1);
+        await refreshAtOnce(user, sandbox, count, (args) => platform(user, args));
         const after = user.readConfig().profiles.work!.token as Token;
         expect(after.refresh_token).toBeTruthy();
         expect(after.expires_at).toBeGreaterThan(Date.now());
@@ -119,4 +111,26 @@ export function describeConfigRaces(sizes: RaceSizes): void {
       scaled(180_000),
     );
   });
+}
+
+/**
+ * Expires profile work's token and runs `count` commands at once that all need it: every one
+ * exits 0, and the sandbox saw one refresh (the rotating refresh token was used once).
+ */
+export async function refreshAtOnce(
+  user: TestUser,
+  sandbox: Sandbox,
+  count: number,
+  run: (args: string[]) => Promise<{ code: number | null; stderr: string }>,
+): Promise<void> {
+  const config = user.readConfig();
+  config.profiles.work!.token!.expires_at = Date.now() - 1000;
+  user.writeConfig(config);
+  const before = sandbox.stats.tokenRequests;
+  const results = await Promise.all(Array.from({ length: count }, () => run(['ads', 'accounts', 'list', '--profile', 'work', '-o', 'json'])));
+  expect(
+    results.map((r) => r.code),
+    results.map((r) => r.stderr).join('\n'),
+  ).toEqual(results.map(() => 0));
+  expect(sandbox.stats.tokenRequests - before).toBe(1);
 }
