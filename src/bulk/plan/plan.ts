@@ -508,6 +508,34 @@ function planLines(file: string): PlanLines {
  * What names a plan in the runs it was applied by: its id; applied elsewhere than its target
  * (`--retarget`), its id and that target, so that the runs there are another plan's.
  */
+/**
+ * Where an apply sends a plan's rows against where it was made: the account it applies to
+ * (`account` when given, else the plan's), and the origin and account to retarget to when that
+ * is elsewhere. Elsewhere without `retarget` is refused, nothing sent. `batchSize`, when given,
+ * must be the plan's: its requests, and their keys, were fixed when it was made.
+ */
+export function planDestination(
+  plan: VerifiedPlan,
+  file: string,
+  to: { origin: string; account?: string; retarget?: boolean; batchSize?: number },
+): { account: string; retarget?: { origin: string; account: string } } {
+  if (to.batchSize !== undefined && to.batchSize !== plan.header.batch_size) {
+    throw new UsageError(
+      `--batch-size: ${file} puts its rows in requests of up to ${plan.header.batch_size}, each under its own idempotency key; make the plan with --batch-size ${to.batchSize} instead`,
+    );
+  }
+  const { target } = plan.header;
+  const account = to.account ?? target.account;
+  const elsewhere = to.origin !== target.origin || account !== target.account;
+  if (elsewhere && !to.retarget) {
+    throw new UsageError(
+      `${file} was made for account ${target.account} at ${target.origin}, and this apply is against account ${account} at ${to.origin}; ` +
+        'nothing was sent: add --retarget to apply it here (every row is read here first), or make the plan here',
+    );
+  }
+  return elsewhere ? { account, retarget: { origin: to.origin, account } } : { account };
+}
+
 export function planIdentity(header: PlanHeader, retarget?: { origin: string; account: string }): string {
   if (!retarget) return header.id;
   return `${header.id}@${createHash('sha256').update(`${retarget.origin}\n${retarget.account}`).digest('hex').slice(0, 12)}`;

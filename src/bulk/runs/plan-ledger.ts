@@ -11,7 +11,7 @@ import { UsageError } from '../../base/errors.js';
 import { endsWithNewline } from '../../base/ndjson-append.js';
 import { readStateFile } from '../../base/state-file.js';
 import { parseShard } from '../shard.js';
-import { shortRunName } from './runs.js';
+import { listRuns, shortRunName, undoOf } from './runs.js';
 
 /** One apply of a plan that ended well. */
 export interface LedgerEntry {
@@ -120,4 +120,28 @@ export function appliedLine(file: string, entry: LedgerEntry, undoneBy?: string)
     `${file} (sha256:${entry.sha256.slice(0, 12)}…) was applied${shard} on ${entry.applied} ${by} (profile ${entry.profile})${undone}; ` +
     'a plan is applied once: to apply its changes again, add --again (a new plan with new idempotency keys)'
   );
+}
+
+/** The refusal of a plan the ledger has as applied: appliedLine, naming the undo of its run while both runs are kept in `runsDir`. */
+export function appliedRefusal(runsDir: string, file: string, entry: LedgerEntry): UsageError {
+  return new UsageError(appliedLine(file, entry, undoneBy(runsDir, entry)));
+}
+
+/** The run that undid the run a ledger entry names, while both are kept. */
+function undoneBy(runsDir: string, entry: LedgerEntry): string | undefined {
+  if (!entry.run) return undefined;
+  const runs = listRuns(runsDir);
+  const applied = runs.find((run) => run.run === entry.run);
+  return applied && undoOf(runs, applied.run, applied.record.started)?.run;
+}
+
+/** The entry of an apply that ended well: its run is the journal's name (empty when it kept none). */
+export function ledgerEntry(apply: Omit<LedgerEntry, 'run' | 'journal' | 'file'> & { file: string; journal?: string }): LedgerEntry {
+  const { journal, file, ...rest } = apply;
+  return {
+    ...rest,
+    file: path.resolve(file),
+    run: journal ? path.basename(journal, '.ndjson') : '',
+    ...(journal ? { journal: path.resolve(journal) } : {}),
+  };
 }

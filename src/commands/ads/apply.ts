@@ -2,13 +2,21 @@
 // their writes), then against where it goes (the API origin and account it was made for, or
 // --retarget), then against the ledger of applied plans (a plan is applied once; --again makes
 // a new one with new keys); then its rows are sent in its requests, under its keys.
-import path from 'node:path';
 import type { Context } from '../../context.js';
 import { CommandError, errorLine, UsageError } from '../../base/errors.js';
-import { againFileName, planAgain, planIdentity, planKeysAt, plannedRows, readPlanHeader, verifyPlan, type VerifiedPlan } from '../../bulk/plan/plan.js';
+import {
+  againFileName,
+  planAgain,
+  planDestination,
+  planIdentity,
+  planKeysAt,
+  plannedRows,
+  readPlanHeader,
+  verifyPlan,
+  type VerifiedPlan,
+} from '../../bulk/plan/plan.js';
 import { earlierApply, goingOnLine, lockPlanApply, noteJournal, type PlanApply } from '../../bulk/runs/plan-runs.js';
-import { appliedBefore, appliedLine, readLedger, recordApplied, type LedgerEntry } from '../../bulk/runs/plan-ledger.js';
-import { listRuns, undoOf } from '../../bulk/runs/runs.js';
+import { appliedBefore, appliedRefusal, ledgerEntry, readLedger, recordApplied } from '../../bulk/runs/plan-ledger.js';
 import { parseShard, shardName } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
@@ -20,24 +28,10 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   const header = await readPlanHeader(file);
   const resource = resourceNamed(header.resource, file);
   let plan = await verifyPlan(file, resource.idField);
-  if (flags.batchSize !== undefined && flags.batchSize !== plan.header.batch_size) {
-    throw new UsageError(
-      `--batch-size: ${file} puts its rows in requests of up to ${plan.header.batch_size}, each under its own idempotency key; make the plan with --batch-size ${flags.batchSize} instead`,
-    );
-  }
   // Where this apply sends the rows, against where the plan was made.
   const client = await ctx.client();
   const origin = new URL(client.http.baseUrl).origin;
-  const { target } = plan.header;
-  const account = flags.account ?? target.account;
-  const elsewhere = origin !== target.origin || account !== target.account;
-  if (elsewhere && !flags.retarget) {
-    throw new UsageError(
-      `${file} was made for account ${target.account} at ${target.origin}, and this apply is against account ${account} at ${origin}; ` +
-        'nothing was sent: add --retarget to apply it here (every row is read here first), or make the plan here',
-    );
-  }
-  const retarget = elsewhere ? { origin, account } : undefined;
+  const { account, retarget } = planDestination(plan, file, { origin, account: flags.account, retarget: flags.retarget, batchSize: flags.batchSize });
   if (flags.again && !flags.dryRun) plan = await planAnew(ctx, plan, flags, resource.idField);
   ctx.info(`plan sha256:${plan.sha256}`);
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
@@ -52,7 +46,7 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
     // A plan applied whole here before is not applied again (a --resume of its journal sends only what is left).
     const query = { sha256: plan.sha256, plan: plan.header.id, origin, account, ...(shard ? { shard: shardName(shard) } : {}) };
     const applied = flags.again ? undefined : appliedBefore(readLedger(ctx.paths.plans), query);
-    if (applied && flags.resume === undefined) throw new UsageError(appliedLine(file, applied, undoneBy(dir, applied)));
+    if (applied && flags.resume === undefined) throw appliedRefusal(dir, file, applied);
     const earlier =
       flags.resume === undefined && !flags.again ? earlierApply(dir, { file: plan.file, plan: identity, shard, profile, journal: flags.journal }) : undefined;
     if (earlier) ctx.info(goingOnLine(plan.file, earlier));
@@ -71,19 +65,17 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
       },
     );
     if (flags.dryRun || applied) return;
-    const journal = outcome.journal ?? earlier?.path;
-    const entry: LedgerEntry = {
+    const entry = ledgerEntry({
       sha256: plan.sha256,
       plan: plan.header.id,
-      file: path.resolve(plan.file),
+      file: plan.file,
       applied: new Date(ctx.clock.now()).toISOString(),
-      run: journal ? path.basename(journal, '.ndjson') : '',
-      ...(journal ? { journal: path.resolve(journal) } : {}),
+      journal: outcome.journal ?? earlier?.path,
       profile,
       origin,
       account,
       ...(shard ? { shard: shardName(shard) } : {}),
-    };
+    });
     try {
       recordApplied(ctx.paths.plans, entry);
     } catch (error) {
@@ -114,14 +106,6 @@ async function planAnew(ctx: Context, plan: VerifiedPlan, flags: ApplyFlags, idF
 /** The command line of the new plan's apply: its file instead of the old one, without --again and --yes (a resume goes on with it). */
 function againArgv(argv: readonly string[], file: string, next: string): string[] {
   return argv.filter((arg) => arg !== '--again' && arg !== '--yes' && arg !== '-y').map((arg) => (arg === file ? next : arg));
-}
-
-/** The run that undid the run an apply in the ledger names, while both are kept. */
-function undoneBy(dir: string, entry: LedgerEntry): string | undefined {
-  if (!entry.run) return undefined;
-  const runs = listRuns(dir);
-  const applied = runs.find((run) => run.run === entry.run);
-  return applied && undoOf(runs, applied.run, applied.record.started)?.run;
 }
 
 /** A journal outside the runs directory is noted there, so that an apply without --journal finds its run. */
