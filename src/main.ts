@@ -104,14 +104,7 @@ async function main(args: string[]): Promise<void> {
   process.exitCode = code;
   // Leave once both streams have handed everything to the OS: a slow reader of stderr (a
   // long --debug trace into a pipe) must get all of it, not the first 64 KiB.
-  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  const { flushed } = await import('./base/stream-write.js');
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
-}
-
-function drained(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.writableLength === 0) return resolve();
-    stream.once('drain', () => resolve());
-    stream.once('error', () => resolve());
-  });
 }

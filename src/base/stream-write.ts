@@ -19,6 +19,21 @@ export async function write(stream: Writable, text: string | Uint8Array): Promis
 }
 
 /**
+ * Resolves once the writes queued on `stream` are done (main.ts waits for it before it exits).
+ * Not on 'drain': that comes only after a write that returned false, and a pipe read slowly
+ * (a loaded machine) can hold a last small write that never set it; waiting for 'drain',
+ * nothing was left to run and Node ended the run with exit 13 ("unsettled top-level await").
+ * An empty write's callback runs after the writes before it.
+ */
+export function flushed(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.writableLength === 0 || stream.destroyed) return resolve();
+    stream.once('error', () => resolve());
+    stream.write('', () => resolve());
+  });
+}
+
+/**
  * Gathers small writes (one per row) into chunks: a write per row costs a system call each
  * on a file or pipe. A chunk goes out at `chunkBytes`, or `delayMs` after its first row
  * when given, so a slow stream of rows (a batch in a retry) still reaches the reader
