@@ -49,10 +49,8 @@ async function main(args: string[]): Promise<void> {
   // into hundreds of MB (a 100,000-row bulk patch: 170 MB instead of 133 MB). 50%, not less:
   // at 20% the sandbox serves a 115 MB report 2.5 times slower (it collects all the time).
   //
-  // On Node 22 and 24 neither flag is set: a list takes as long without --liftoff-only, a
-  // 100,000-row patch peaks at about 200 MB with or without the heap flag, and a flag changed
-  // later in the run (tried: after a second) came with runs ending at once, exit 13, "unsettled
-  // top-level await", on a loaded machine (2 of 1,147 tests on Node 22).
+  // On Node 22 and 24 neither flag is set: a list takes as long without --liftoff-only, and a
+  // 100,000-row patch peaks at about 200 MB with or without the heap flag.
   if (Number(process.versions.node.split('.')[0]) < 22) {
     // Node 20: undici parses HTTP with a WebAssembly build of llhttp, and V8 11 recompiles it
     // with its optimizing tier on background threads that a short run waits for at exit
