@@ -1,17 +1,21 @@
 // Builds the commander program from the declarative command tree and runs one command line.
 // Imports nothing heavy: command modules load with `await import` when their command runs.
 import { setMaxListeners } from 'node:events';
-import { Argument, Command, CommanderError, Help, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Context } from './context.js';
 import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './base/io.js';
 import { idProblem } from './schemas/ids.js';
 import { escapeControls, forStream } from './output/terminal-text.js';
 import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './base/errors.js';
-import { createFactory, type Factory, type FactoryDeps } from './factory.js';
+import { startFactory, type Factory, type FactoryDeps } from './factory.js';
 import { terminalColumns } from './output/format.js';
+import { colourWanted } from './output/colour.js';
+import { accessibleAsked } from './config/accessible.js';
 import { globalOptions, versionOption } from './commands/globals.js';
-import { HELP_COMMAND, helpTopicsText } from './commands/help-topics.js';
+import { HELP_COMMAND } from './commands/help-topics.js';
+import { examplesText, formatHelp, optionDescription, wrapText } from './commands/help/format.js';
 import { helpRequest } from './commands/help-request.js';
+import { jsonFields, jsonFlagArgv } from './commands/json-flag.js';
 import { adviceFor } from './commands/advice.js';
 import { commandTree } from './commands/tree.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
@@ -86,27 +90,6 @@ function paragraphs(text: string): string {
   return text.replace(/([^\n])\n(?=[^\n])/g, '$1 ');
 }
 
-/**
- * A command's details (its CSV columns) wrapped to the help's width as commander wraps the
- * rest: a line's continuation goes under its text, after the column name it describes.
- */
-function wrapDetails(text: string, width: number): string {
-  const help = new Help();
-  return text
-    .split('\n')
-    .map((line) => {
-      if (line.length <= width) return line;
-      const indent = /^ *\S+ {2,}| */.exec(line)![0].length;
-      return line.slice(0, indent) + help.boxWrap(line.slice(indent), width - indent).replace(/\n/g, `\n${' '.repeat(indent)}`);
-    })
-    .join('\n');
-}
-
-export function examplesText(spec: CommandSpec): string {
-  if (!spec.examples?.length) return '';
-  return `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
-}
-
 /** The context of the command being run: built once the global flags are parsed, never changed after. */
 type ContextOf = () => Context;
 
@@ -129,7 +112,8 @@ function addCommand(parent: Command, spec: CommandSpec, io: IO, contextOf: Conte
     command.addOption(option);
     if (spec_.required) required.push(option);
   }
-  command.addHelpText('after', `${spec.details ? `\n${wrapDetails(spec.details, io.columns ?? 80)}\n` : ''}${examplesText(spec)}`);
+  const width = io.columns ?? 80;
+  command.addHelpText('after', `${spec.details ? `\n${wrapText(spec.details, width)}\n` : ''}${examplesText(spec.examples, width)}`);
   configure(command, io);
   for (const child of spec.subcommands ?? []) addCommand(command, child, io, contextOf, argv);
   const { load } = spec;
@@ -165,8 +149,11 @@ function configure(command: Command, io: IO): void {
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureHelp({
-      showGlobalOptions: true,
+      // Named once in two lines instead (commands/help/format.ts); in full: `platform help globals`.
+      showGlobalOptions: false,
       sortSubcommands: false,
+      formatHelp,
+      optionDescription,
       // Wrapped on a narrow terminal (a split pane) too: commander stops under 40 columns of text.
       minWidthToWrap: 20,
       // A command's name and arguments, without commander's "[options]": the longest
@@ -199,7 +186,7 @@ function configure(command: Command, io: IO): void {
 export function buildProgram(
   terminal: IO,
   env: FactoryDeps['env'],
-  start: (globals: GlobalOptions) => Context,
+  start: (globals: GlobalOptions) => Context | Promise<Context>,
   version: string,
   argv: readonly string[] = [],
 ): Command {
@@ -219,27 +206,26 @@ export function buildProgram(
   configure(program, io);
   program.addHelpText(
     'after',
-    examplesText({
-      name: 'platform',
-      summary: '',
-      examples: [
+    examplesText(
+      [
         'platform sandbox serve',
         'platform ads campaigns list --account a087eaf3-00b3-49c9-8706-c4ebfb2627fd',
         'platform ads campaigns patch --account ACCOUNT --campaign-id ID --status paused',
       ],
-    }),
+      io.columns ?? 80,
+    ),
   );
-  program.addHelpText('after', helpTopicsText());
   program.hook('preAction', async (_program, actionCommand) => {
     const opts = program.opts<{
       profile?: string;
       output?: Context['globals']['output'];
-      json?: boolean;
+      json?: boolean | string;
       color: boolean;
       debug?: boolean;
       query?: string;
       safeCsv?: boolean;
       caFile?: string;
+      accessible?: boolean;
     }>();
     if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
       actionCommand.error(
@@ -255,15 +241,16 @@ export function buildProgram(
       const problem = await queryProblem(opts.query);
       if (problem) actionCommand.error(`error: --query: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
     }
-    const forced = env.CLICOLOR_FORCE !== undefined && env.CLICOLOR_FORCE !== '0';
-    ctx = start({
+    ctx = await start({
       profile: opts.profile,
       output: opts.json ? 'json' : opts.output,
       debug: Boolean(opts.debug),
       safeCsv: Boolean(opts.safeCsv),
       caFile: opts.caFile,
       query: opts.query,
-      color: opts.color !== false && !env.NO_COLOR && (io.stdoutIsTTY || forced),
+      fields: jsonFields(opts.json),
+      color: colourWanted(opts.color !== false, env, io.stdoutIsTTY),
+      accessible: accessibleAsked(opts.accessible, env),
     });
   });
   for (const spec of commandTree) addCommand(program, spec, io, contextOf, argv);
@@ -282,14 +269,15 @@ export async function runCli(argv: string[], deps: FactoryDeps): Promise<number>
   try {
     const help = helpRequest(argv, commandTree);
     if (help && 'topic' in help) {
-      deps.io.stdout.write(help.topic.text());
+      deps.io.stdout.write(wrapText(help.topic.text(), terminalColumns(deps.env, deps.io.columns) ?? 80));
       return EXIT.ok;
     }
-    const program = buildProgram(deps.io, deps.env, (globals) => (factory = createFactory(deps, globals)).ctx, deps.version, argv);
-    await program.parseAsync(help?.argv ?? argv, { from: 'user' });
+    const program = buildProgram(deps.io, deps.env, async (globals) => (factory = await startFactory(deps, globals)).ctx, deps.version, argv);
+    await program.parseAsync(jsonFlagArgv(help?.argv ?? argv, commandTree), { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(deps, factory?.ctx.globals.debug ?? false, error, factory?.clientProfile());
+    // Through the context's streams: a progress bar still drawn is erased before the error line.
+    return reportError({ ...deps, io: factory?.ctx.io ?? deps.io }, factory?.ctx.globals.debug ?? false, error, factory?.clientProfile());
   } finally {
     await factory?.close();
   }

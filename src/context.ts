@@ -4,6 +4,7 @@ import type { ConfigStore } from './config/store.js';
 import type { ProfileChoice } from './config/resolve.js';
 import type { Paths } from './config/paths.js';
 import type { ApiClient } from './api/client.js';
+import type { HttpTransport } from './http/transport.js';
 import type { Clock, Env, GlobalOptions, IO, OutputTarget, ProgressDisplay, StatusLine, TransferDisplay } from './base/io.js';
 
 // Its own layer, just under the commands (CONTRIBUTING.md, Layers): it names the api and config
@@ -26,6 +27,8 @@ export interface Context extends OutputTarget {
   client(): Promise<ApiClient>;
   /** A new API client of any profile, with `env` as its environment (`auth status --check` asks for each profile). */
   clientOf(profile: string, env: Env): Promise<ApiClient>;
+  /** The proxies and CA file in effect (the profile's ca_file too), for requests outside the API client: webhook deliveries. */
+  httpTransport(): Promise<HttpTransport>;
   /** Asks for a secret without echo; fails with a UsageError when stdin is not a terminal. */
   promptSecret(message: string): Promise<string>;
   /**
@@ -36,8 +39,11 @@ export interface Context extends OutputTarget {
   confirm(message: string, defaultAnswer?: boolean): Promise<boolean>;
   /** A line of chatter on stderr (progress, hints); never data. */
   info(line: string): void;
-  /** A progress bar of `total` rows on stderr: drawn on a terminal, nothing otherwise. */
-  progress(total: number): ProgressDisplay;
+  /**
+   * A progress bar of `total` rows on stderr, sent `rowsPerRequest` to a request (for the ETA
+   * under a paced budget): drawn on a terminal (whole lines in accessible mode), nothing otherwise.
+   */
+  progress(total: number, rowsPerRequest?: number): ProgressDisplay;
   /** A byte progress bar of a download of `totalBytes` on stderr: drawn on a terminal, nothing otherwise. */
   transfer(totalBytes: number): TransferDisplay;
   /** A status line while waiting: a spinner on a terminal, one line per change otherwise. */

@@ -8,13 +8,17 @@ import { Redactor } from './http/redact.js';
 import type { RetryPolicy } from './http/retry.js';
 import type { ConfigStore } from './config/store.js';
 import { platformPaths } from './config/paths.js';
-import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, riderUrlOf, sourceText, type Sourced } from './config/resolve.js';
+import { authUrlOf, baseUrlOf, caFileOf, chooseProfile, downloadUrlOf, riderUrlOf, sourceText, type Sourced } from './config/resolve.js';
 import type { ProxySettings } from './http/proxy-env.js';
 import type { Governor } from './http/governor.js';
 import { type Context } from './context.js';
 import { systemClock, type Clock, type Env, type GlobalOptions, type IO } from './base/io.js';
-import { AuthError, InterruptedError, UsageError } from './base/errors.js';
+import { InterruptedError, UsageError } from './base/errors.js';
 import { progressDisplay, transferDisplay } from './output/progress.js';
+import { paceShare } from './output/eta.js';
+import { erasingLine, RedrawnLine } from './output/terminal-line.js';
+import { accessibleOfProfile } from './config/accessible.js';
+import type { SecretStore } from './config/secret-store.js';
 import { forStream } from './output/terminal-text.js';
 import { terminalColumns } from './output/format.js';
 import { baseUrlAdvice, loginCommand } from './commands/advice.js';
@@ -42,13 +46,34 @@ export interface Factory {
   close(): Promise<void>;
 }
 
+/**
+ * The factory of one command once its global settings are known: accessible mode, when neither
+ * --accessible nor PLATFORM_ACCESSIBLE says, is the profile's setting (its store is then opened
+ * here, and kept for the command).
+ */
+export async function startFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions): Promise<Factory> {
+  if (parsedGlobals.accessible !== undefined) return createFactory(deps, parsedGlobals);
+  const { ConfigStore } = await import('./config/store.js');
+  const store = new ConfigStore(platformPaths(deps.env, deps.homedir ?? os.homedir()).config, { keyring: keyringOf(deps) });
+  let accessible = false;
+  try {
+    accessible = accessibleOfProfile(store.getProfile(chooseProfile(parsedGlobals.profile, deps.env, store.defaultProfile).name));
+  } catch {
+    // An unreadable config is the command's to report, if it reads one.
+  }
+  return createFactory(deps, { ...parsedGlobals, accessible }, store);
+}
+
 /** The context of one command, from its dependencies and its parsed global flags (frozen: nothing changes them). */
-export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = { color: false, debug: false }): Factory {
+export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = { color: false, debug: false }, openedConfig?: ConfigStore): Factory {
   const clock = deps.clock ?? systemClock;
   const redactor = new Redactor();
   const globals: Readonly<GlobalOptions> = Object.freeze({ ...parsedGlobals });
   const paths = platformPaths(deps.env, deps.homedir ?? os.homedir());
-  let config: ConfigStore | undefined;
+  let config: ConfigStore | undefined = openedConfig;
+  // While a progress bar is drawn on the terminal, anything else written erases it first (terminal-line.ts).
+  const line = new RedrawnLine();
+  const io = deps.io.stderrIsTTY ? erasingLine(deps.io, line) : deps.io;
   let client: Promise<ApiClient> | undefined;
   let usedProfile: string | undefined;
   // One transport per CA file (profiles may name different ones), shared by every client.
@@ -57,7 +82,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
   const governors = new Map<string, Governor>();
 
   const ctx: Context = {
-    io: { ...deps.io, columns: terminalColumns(deps.env, deps.io.columns) },
+    io: { ...io, columns: terminalColumns(deps.env, deps.io.columns) },
     env: deps.env,
     clock,
     signal: deps.signal,
@@ -66,14 +91,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     async config() {
       if (!config) {
         const { ConfigStore } = await import('./config/store.js');
-        const dir = paths.config;
-        config = new ConfigStore(dir, {
-          // Loaded only by a command that reads or writes a keyring secret (README, Credentials).
-          keyring: async () => {
-            const { KeyringSecrets } = await import('./config/keyring.js');
-            return new KeyringSecrets({ env: deps.env, service: `platform-cli:${dir}`, platform: os.platform() });
-          },
-        });
+        config = new ConfigStore(paths.config, { keyring: keyringOf(deps) });
       }
       return config;
     },
@@ -90,28 +108,52 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     clientOf(profileName, env) {
       return buildClient(profileName, env);
     },
+    async httpTransport() {
+      const [store, { proxySettings }] = await Promise.all([ctx.config(), import('./http/proxy-env.js')]);
+      const proxy = proxySettings(deps.env);
+      const profile = store.getProfile((await ctx.profile()).name);
+      return { dispatcher: deps.dispatcher ?? (await transportFor(proxy, caFileOf(deps.env, profile, globals.caFile))), proxy };
+    },
     async promptSecret(message) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} is needed, and stdin is not a terminal to ask on`);
+      if (globals.accessible) {
+        const { askHidden } = await import('./output/line-prompts.js');
+        return askHidden(io, message, deps.signal);
+      }
       const [{ password }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
       return interruptible(password({ message, mask: false }, { input: deps.io.stdin, output, signal: deps.signal }));
     },
     async confirm(message, defaultAnswer = false) {
       if (!deps.io.stdinIsTTY) throw new UsageError(`${message} needs an answer, and stdin is not a terminal to ask on`);
+      if (globals.accessible) {
+        const { askNumbered } = await import('./output/line-prompts.js');
+        const choices = [
+          { label: 'Yes', value: true },
+          { label: 'No', value: false },
+        ];
+        return askNumbered(io, message, choices, defaultAnswer ? 0 : 1, deps.signal);
+      }
       const [{ confirm }, output] = await Promise.all([import('@inquirer/prompts'), promptOutput()]);
       return interruptible(confirm({ message, default: defaultAnswer }, { input: deps.io.stdin, output, signal: deps.signal }));
     },
-    info(line) {
-      deps.io.stderr.write(`${forStream(line, deps.io.stderrIsTTY)}\n`);
+    info(text) {
+      io.stderr.write(`${forStream(text, deps.io.stderrIsTTY)}\n`);
     },
-    progress(total) {
-      return progressDisplay(deps.io, total, clock, () => (usedProfile === undefined ? undefined : governorPace(usedProfile)));
+    progress(total, rowsPerRequest) {
+      // Drawn on the real stderr: its own writes must not erase it.
+      return progressDisplay(deps.io, total, clock, {
+        pace: () => (usedProfile === undefined ? undefined : governorPace(usedProfile)),
+        rowsPerRequest,
+        line,
+        accessible: globals.accessible,
+      });
     },
     transfer(totalBytes) {
-      return transferDisplay(deps.io, totalBytes, clock);
+      return transferDisplay(deps.io, totalBytes, clock, { line, accessible: globals.accessible });
     },
     async status(text) {
       const { startStatus } = await import('./output/status.js');
-      return startStatus(deps.io, text);
+      return startStatus(io, text, { accessible: globals.accessible });
     },
     async openUrl(url) {
       if (deps.openUrl) return deps.openUrl(url);
@@ -123,20 +165,24 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
   /** Inquirer ends its output stream when a prompt closes; stderr must stay open for what follows. */
   async function promptOutput(): Promise<Writable> {
     const { Writable } = await import('node:stream');
-    return new Writable({ write: (chunk, encoding, done) => void deps.io.stderr.write(chunk, encoding, () => done()) });
+    return new Writable({ write: (chunk, encoding, done) => void io.stderr.write(chunk, encoding, () => done()) });
   }
 
   async function buildClient(profileName: string, env: Env): Promise<ApiClient> {
     const store = await ctx.config();
     const profile = store.getProfile(profileName);
     if (!profile) {
-      throw new AuthError(`no profile named ${profileName}`, { profile: profileName, grant: 'client_credentials', create: true });
+      // Exit 2 naming the profiles there are (a typo in --profile), and the login that creates it.
+      const { unknownProfile } = await import('./commands/config/profile.js');
+      throw unknownProfile(store, profileName, true);
     }
-    const baseUrl = baseUrlOf(env, profile)?.value;
+    const { checkedUrl } = await import('./config/url-setting.js');
+    const baseUrl = checkedUrl(baseUrlOf(env, profile));
     if (!baseUrl) throw new UsageError(`profile ${profileName} has no base URL; ${baseUrlAdvice(profileName)}`);
     // Three hosts (README, Credentials): secrets go only to auth_url, bearer tokens never do.
-    const authUrl = authUrlOf(env, profile)?.value ?? baseUrl;
-    const riderUrl = riderUrlOf(env, profile)?.value ?? baseUrl;
+    const authUrl = checkedUrl(authUrlOf(env, profile)) ?? baseUrl;
+    const riderUrl = checkedUrl(riderUrlOf(env, profile)) ?? baseUrl;
+    const downloadUrl = checkedUrl(downloadUrlOf(env, profile));
     const [{ HttpCore }, { proxySettings }, { ApiClient }, { ProfileTokenSource }, { Downloader }] = await Promise.all([
       import('./http/core.js'),
       import('./http/proxy-env.js'),
@@ -157,7 +203,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       random: deps.random,
       userAgent: `platform-cli/${deps.version}`,
       signal: deps.signal,
-      trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined,
+      trace: globals.debug ? (line: string) => io.stderr.write(`${line}\n`) : undefined,
     };
     const tokenHttp = new HttpCore({ ...common, baseUrl: authUrl });
     const [adsGovernor, riderGovernor] = await Promise.all([governorFor(profileName, baseUrl), governorFor(profileName, riderUrl)]);
@@ -175,7 +221,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       ads: new HttpCore({ ...common, tokens, governor: adsGovernor }),
       auth: tokenHttp,
       rider: new HttpCore({ ...common, baseUrl: riderUrl, tokens, governor: riderGovernor }),
-      downloads: new Downloader(common),
+      downloads: new Downloader({ ...common, downloadUrl }),
       profile: profileName,
       tokens,
     });
@@ -198,15 +244,15 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
       new Governor({
         clock,
         store: new FileBudget(file, clock, (line) => ctx.info(line)),
-        trace: globals.debug ? (line: string) => deps.io.stderr.write(`${line}\n`) : undefined,
+        trace: globals.debug ? (line: string) => io.stderr.write(`${line}\n`) : undefined,
       });
     governors.set(key, governor);
     return governor;
   }
 
-  /** The pace of the profile's ads host, for the progress line. */
+  /** The pace of the profile's ads host, for the progress line: this process's share of it when other processes use the same budget. */
   function governorPace(profileName: string): number | undefined {
-    for (const [key, governor] of governors) if (key.startsWith(`${profileName}\n`)) return governor.pace();
+    for (const [key, governor] of governors) if (key.startsWith(`${profileName}\n`)) return paceShare(governor);
     return undefined;
   }
 
@@ -229,6 +275,15 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     async close() {
       await Promise.all([...transports.values()].map((transport) => transport.close()));
     },
+  };
+}
+
+/** The OS keyring of the config store: loaded only by a command that reads or writes a keyring secret (README, Credentials). */
+function keyringOf(deps: FactoryDeps): () => Promise<SecretStore> {
+  const dir = platformPaths(deps.env, deps.homedir ?? os.homedir()).config;
+  return async () => {
+    const { KeyringSecrets } = await import('./config/keyring.js');
+    return new KeyringSecrets({ env: deps.env, service: `platform-cli:${dir}`, platform: os.platform() });
   };
 }
 

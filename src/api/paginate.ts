@@ -15,7 +15,7 @@ export interface Page<T> {
   nextPageToken?: string;
 }
 
-export interface WalkOptions {
+export interface WalkOptions<T = unknown> {
   /** Follow next_page_token to the end. */
   all: boolean;
   /** Stop after this many items. */
@@ -24,12 +24,17 @@ export interface WalkOptions {
   pageToken?: string;
   /** Explicit page size; --all defaults to the largest page. */
   pageLimit?: number;
+  /**
+   * Only items it keeps are yielded and counted toward `limit` (a filter the API lacks, such
+   * as --status): pages are then asked for whole, as most of one may be left out.
+   */
+  keep?: (item: T) => boolean;
 }
 
 /** Yields items page by page; `onPage` sees each page's next token (for "resume with --page-token"). */
 export async function* walkPages<T>(
   fetchPage: (query: PageQuery) => Promise<Page<T>>,
-  options: WalkOptions,
+  options: WalkOptions<T>,
   onPage?: (nextPageToken: string | undefined) => void,
 ): AsyncGenerator<T> {
   let pageToken = options.pageToken;
@@ -41,11 +46,12 @@ export async function* walkPages<T>(
   let emptyPages = 0;
   for (;;) {
     // With --limit, ask for no more than is still wanted.
-    const size = remaining === Infinity ? pageLimit : Math.min(pageLimit ?? MAX_PAGE_LIMIT, remaining);
+    const size = remaining === Infinity || options.keep ? pageLimit : Math.min(pageLimit ?? MAX_PAGE_LIMIT, remaining);
     const page = await fetchPage({ pageToken, pageLimit: size });
     onPage?.(page.nextPageToken);
     for (const item of page.items) {
       if (remaining <= 0) return;
+      if (options.keep && !options.keep(item)) continue;
       remaining--;
       yield item;
     }

@@ -14,11 +14,15 @@ export class RiderApiError extends ApiError {
     readonly fields?: Record<string, string[]>,
     readonly surge?: SurgeConfirmation,
     requestId?: string,
+    /** The call that failed, when its advice depends on it (an ended ride: nothing to cancel, or no destination to change). */
+    readonly action?: RiderAction,
   ) {
     super(status, code, detail, requestId);
     this.name = 'RiderApiError';
   }
 }
+
+export type RiderAction = 'update' | 'cancel';
 
 interface Body {
   code?: string;
@@ -34,7 +38,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\.$/
 /** Scopes a rider call needs when the answer is insufficient_scope. */
 const RIDER_SCOPES = ['profile', 'request'];
 
-export function riderErrorFor(response: HttpResponse, need: LoginNeed): Error {
+export function riderErrorFor(response: HttpResponse, need: LoginNeed, action?: RiderAction): Error {
   const body = (typeof response.body === 'object' && response.body ? response.body : {}) as Body;
   const code = body.code ?? body.errors?.[0]?.code ?? `HTTP ${response.status}`;
   const message = oneLine(
@@ -56,5 +60,5 @@ export function riderErrorFor(response: HttpResponse, need: LoginNeed): Error {
       .map(([k, v]) => `${k}: ${v.join(', ')}`)
       .join('; ')}`;
   if (surge) detail += `; confirm surge pricing x${surge.multiplier} at ${surge.href}`;
-  return new RiderApiError(response.status, code, detail, fields, surge, response.headers['x-request-id']);
+  return new RiderApiError(response.status, code, detail, fields, surge, response.headers['x-request-id'], action);
 }

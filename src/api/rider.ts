@@ -4,7 +4,7 @@
 import { pathSegment } from '../http/path-segment.js';
 import type { LoginNeed } from '../base/errors.js';
 import type { HttpCore, HttpRequest } from '../http/core.js';
-import { riderErrorFor } from './rider-errors.js';
+import { riderErrorFor, type RiderAction } from './rider-errors.js';
 import type { UserProfile } from '../schemas/user-profile.js';
 import type {
   AppliedPromotion,
@@ -92,7 +92,7 @@ export class RiderApi {
 
   /** A new destination (coordinates or a saved place); the API answers 204. */
   async updateRequest(id: string, body: UpdateRequestBody): Promise<void> {
-    await this.#send({ method: 'PATCH', path: `/v1.2/requests/${seg(id)}`, json: body });
+    await this.#send({ method: 'PATCH', path: `/v1.2/requests/${seg(id)}`, json: body }, { action: 'update' });
   }
 
   rideMap(id: string): Promise<RideMap> {
@@ -116,7 +116,7 @@ export class RiderApi {
   }
 
   async cancelRequest(id: string): Promise<void> {
-    await this.#send({ method: 'DELETE', path: `/v1.2/requests/${seg(id)}` });
+    await this.#send({ method: 'DELETE', path: `/v1.2/requests/${seg(id)}` }, { action: 'cancel' });
   }
 
   receipt(id: string): Promise<Receipt> {
@@ -127,12 +127,12 @@ export class RiderApi {
     return this.#send<History>({ method: 'GET', path: '/v1.2/history', query });
   }
 
-  async #send<T>(req: HttpRequest, options: CatalogOptions = {}): Promise<T> {
+  async #send<T>(req: HttpRequest, options: CatalogOptions & { action?: RiderAction } = {}): Promise<T> {
     const headers: Record<string, string> = {};
     if (options.language) headers['accept-language'] = options.language;
     if (options.serverToken) headers.authorization = `Token ${options.serverToken}`;
     const response = await this.http.sendRaw({ ...req, headers, auth: options.serverToken ? false : req.auth });
     if (response.status >= 200 && response.status < 300) return response.body as T;
-    throw riderErrorFor(response, { ...this.need(), serverToken: Boolean(options.serverToken) });
+    throw riderErrorFor(response, { ...this.need(), serverToken: Boolean(options.serverToken) }, options.action);
   }
 }

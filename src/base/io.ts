@@ -70,10 +70,14 @@ export interface GlobalOptions {
   debug: boolean;
   /** --query: a JMESPath expression applied to the whole output. */
   query?: string;
+  /** --json FIELD,FIELD: only these fields of each item (output is JSON). */
+  fields?: readonly string[];
   /** --safe-csv: CSV cells that a spreadsheet would run as a formula start with a quote (always so on a terminal). */
   safeCsv?: boolean;
   /** --ca-file: a PEM bundle of CAs to trust besides Node's, for every call. */
   caFile?: string;
+  /** Accessible mode (--accessible, PLATFORM_ACCESSIBLE, the profile's `accessible`): no redraws or cursor moves, tables as records, numbered prompts. */
+  accessible?: boolean;
 }
 
 export const systemClock: Clock = {

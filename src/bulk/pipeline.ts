@@ -510,7 +510,7 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
       const unknown = unknownColumns(columns, header);
       if (unknown.length)
         throw new UsageError(
-          `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (${otherSeparator(header) ?? 'see --help for the columns'})`,
+          `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (${otherSeparator(header) ?? 'see platform help csv for the columns'})`,
         );
     });
     for await (const chunk of rows) {

@@ -418,6 +418,11 @@ async function sendWithItemRetries(
       for (const i of todo) {
         results[i] = { line: rows[i]!.line, id: idOf(rows[i]!.item, options.idField), result: 'failed', error_code: code, error_message: message };
       }
+      // A refusal (4xx, 429 aside) is an answer: nothing of the request was applied, and the journal says so. After
+      // a 5xx or no answer at all its outcome stays unknown (a resume sends it again under its key).
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        options.journal?.done({ key: idempotencyKey, results: todo.map((i) => journaled(results[i]!, rows[i]!)) });
+      }
       return results;
     }
     if (!replayed) attempts++;

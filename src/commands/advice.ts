@@ -38,8 +38,8 @@ export function adviceFor(error: unknown): string | undefined {
     return 'if a TLS-inspecting proxy or a private CA signed it, trust that CA with --ca-file FILE (or PLATFORM_CA_FILE)';
   }
   if (error instanceof Error && error.name === 'RiderApiError') {
-    const { code, surge } = error as Error & { code: string; surge?: unknown };
-    const advice = RIDER_ADVICE[code];
+    const { code, surge, action } = error as Error & { code: string; surge?: unknown; action?: 'update' | 'cancel' };
+    const advice = (action && RIDER_ADVICE_OF[action][code]) ?? RIDER_ADVICE[code];
     if (surge) return advice ? `or request with --accept-surge; ${advice}` : 'or request with --accept-surge';
     return advice;
   }
@@ -74,5 +74,10 @@ const RIDER_ADVICE: Record<string, string> = {
   retry_request: 'request again',
   receipt_not_ready: 'the receipt is ready once the ride is completed',
   no_current_trip: 'request one with `platform rider request`',
-  ride_already_ended: 'nothing to cancel',
+};
+
+/** Advice that depends on the call: the same code means another thing to a cancel and to an update. */
+const RIDER_ADVICE_OF: Record<'update' | 'cancel', Record<string, string>> = {
+  cancel: { ride_already_ended: 'nothing to cancel' },
+  update: { ride_already_ended: "an ended ride's destination cannot change; request a new ride with `platform rider request`" },
 };

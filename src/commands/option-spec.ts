@@ -6,7 +6,7 @@ export function flagNames(spec: OptionSpec): string[] {
   return spec.flags.split(/[ ,|]+/).filter((part) => part.startsWith('-'));
 }
 
-/** Whether the flag takes a value (`<v>` or `[v]`). */
+/** Whether the flag takes a value (`<v>`); an optional one (`--json [fields]`) is complete without it (json-flag.ts). */
 export function takesValue(spec: OptionSpec): boolean {
-  return /[<[]/.test(spec.flags);
+  return spec.flags.includes('<');
 }

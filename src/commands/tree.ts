@@ -21,7 +21,7 @@ export const commandTree: readonly CommandSpec[] = [
   apiSpec,
   command({
     name: 'completion',
-    summary: 'Print a shell completion script: bash, zsh or fish',
+    summary: 'Print a completion script: bash, zsh or fish',
     description: 'Prints a completion script for the shell on stdout. See the README, "Shell completion", to install it.',
     args: [{ name: 'shell', description: 'bash, zsh or fish', required: true, choices: ['bash', 'zsh', 'fish'] }],
     examples: [

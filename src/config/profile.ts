@@ -29,6 +29,11 @@ export interface Profile {
   auth_url?: string;
   /** The rider API (spec 4.4); default base_url. */
   rider_url?: string;
+  /**
+   * Where report files are fetched from instead of the origin of the pre-signed report_url the
+   * API returns (a download origin this machine reaches by another address); absent: that origin.
+   */
+  download_url?: string;
   client_id?: string;
   client_secret?: string;
   /** Scopes to ask for; absent means all the client may have. */
@@ -48,6 +53,8 @@ export interface Profile {
   keyring_secrets?: SecretKind[];
   /** auto | require | file: where `auth login` keeps secrets when neither --secure-storage nor PLATFORM_SECURE_STORAGE says. */
   secure_storage?: 'auto' | 'require' | 'file';
+  /** true: accessible mode for this profile's commands (`platform help accessibility`); --accessible and PLATFORM_ACCESSIBLE win. */
+  accessible?: 'true' | 'false';
 }
 
 export interface ProfileUser {

@@ -80,6 +80,11 @@ export function riderUrlOf(env: Env, profile: Profile | undefined): Sourced | un
   return firstOf([env.PLATFORM_RIDER_URL, fromEnv('PLATFORM_RIDER_URL')], [profile?.rider_url, fromProfile('rider_url')]) ?? baseUrlOf(env, profile);
 }
 
+/** The origin report files are fetched from: $PLATFORM_DOWNLOAD_URL over the profile's; absent: the report URL's own. */
+export function downloadUrlOf(env: Env, profile: Profile | undefined): Sourced | undefined {
+  return firstOf([env.PLATFORM_DOWNLOAD_URL, fromEnv('PLATFORM_DOWNLOAD_URL')], [profile?.download_url, fromProfile('download_url')]);
+}
+
 /** The OAuth client id: a flag over $PLATFORM_CLIENT_ID over the profile's. */
 export function clientIdOf(env: Env, profile: Profile | undefined, flag?: string): Sourced | undefined {
   return firstOf([flag, fromFlag('--client-id')], [env.PLATFORM_CLIENT_ID, fromEnv('PLATFORM_CLIENT_ID')], [profile?.client_id, fromProfile('client_id')]);

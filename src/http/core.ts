@@ -10,7 +10,16 @@ import { ApiError, NetworkError, type LoginNeed } from '../base/errors.js';
 import { authErrorFor } from './auth-errors.js';
 import type { Redactor } from './redact.js';
 import type { Governor } from './governor.js';
-import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.js';
+import {
+  backoffDelay,
+  connectionErrorCode,
+  DEFAULT_RETRY,
+  isConnectionError,
+  isFinalConnectionFailure,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './retry.js';
 
 export type QueryValue = string | number | boolean | undefined | ReadonlyArray<string>;
 
@@ -138,11 +147,14 @@ export class HttpCore {
         // No answer: the governor's count of requests in flight lets it go.
         if (ticket) await this.governor!.observe(ticket, 0);
         if (signal?.aborted) throw signal.reason;
-        if (!isConnectionError(error) || attempt >= policy.attempts) {
-          const proxy = proxyFor(url, this.#options.proxy);
+        const proxy = proxyFor(url, this.#options.proxy);
+        // A refused loopback port, a proxy that refuses, a name that does not resolve: at once, no retries (retry.ts).
+        const final = isConnectionError(error) && isFinalConnectionFailure(error, url, proxy !== undefined);
+        if (final) this.#trace(`* ${connectionErrorCode(error)}: not retried (${finalReason(error, proxy !== undefined)})`);
+        if (final || !isConnectionError(error) || attempt >= policy.attempts) {
           const via = proxy ? ` through the proxy ${proxy.origin} (from ${proxy.variable}; NO_PROXY lists hosts to reach directly)` : '';
           throw new NetworkError(
-            `could not reach ${this.baseUrl}${via}: ${describeConnectionFailure(error)} (${attempt} attempt${attempt === 1 ? '' : 's'})`,
+            `could not reach ${this.baseUrl}${via}: ${describeConnectionFailure(error, proxy !== undefined)} (${attempt} attempt${attempt === 1 ? '' : 's'})`,
             error,
             proxy ? undefined : this.baseUrl,
           );
@@ -232,8 +244,10 @@ export class HttpCore {
   #errorFor(response: HttpResponse, req: HttpRequest): Error {
     const { code, message } = describeErrorBody(response);
     const gaveUp = isRetryableStatus(response.status) && response.attempts > 1 ? `gave up after ${response.attempts} attempts` : '';
-    // A write an earlier attempt of which got no answer may have been applied by it, whatever the last answer says.
-    const perhaps = response.unanswered && req.method !== 'GET' ? 'an earlier attempt got no answer, so it may have been applied' : '';
+    // A write an earlier attempt of which got no answer may have been applied by it, unless the last answer is a
+    // refusal (4xx but 429): a server refuses what it applied before only when it knows nothing of the earlier attempt.
+    const refusal = response.status >= 400 && response.status < 500 && response.status !== 429;
+    const perhaps = response.unanswered && req.method !== 'GET' && !refusal ? 'an earlier attempt got no answer, so it may have been applied' : '';
     const suffix = gaveUp || perhaps ? ` (${[gaveUp, perhaps].filter(Boolean).join('; ')})` : '';
     const authError = req.auth !== false && this.#options.tokens ? authErrorFor(response.status, code, message, this.#options.tokens.need) : undefined;
     return authError ?? new ApiError(response.status, code, message + suffix, response.headers['x-request-id']);
@@ -255,6 +269,12 @@ export class HttpCore {
   }
 }
 
+/** Why a connection failure is not retried, for the --debug trace. */
+function finalReason(error: unknown, viaProxy: boolean): string {
+  if (connectionErrorCode(error) === 'ENOTFOUND') return 'the name does not exist';
+  return viaProxy ? 'the proxy refused the connection' : 'nothing listens on that port of this machine';
+}
+
 /** `{code, message}` (ads, rider), `{error, error_description}` (OAuth) or a plain status. */
 export function describeErrorBody(response: HttpResponse): { code: string; message: string } {
   const body = response.body as Record<string, unknown> | string;
@@ -272,6 +292,9 @@ export function describeErrorBody(response: HttpResponse): { code: string; messa
     if (Array.isArray(errors) && errors[0] && typeof errors[0].code === 'string') {
       return { code: errors[0].code, message: textOf(errors[0].title) ?? textOf(errors[0].message) ?? `HTTP ${response.status}` };
     }
+    // RFC 9457 problem details (a gateway in front of the API): its detail, else its title.
+    const detail = textOf(body.detail) ?? textOf(body.title);
+    if (detail) return { code: `HTTP ${response.status}`, message: detail };
   }
   const snippet = typeof body === 'string' ? body.trim().slice(0, 200) : '';
   return { code: `HTTP ${response.status}`, message: snippet || 'no error details in the response' };

@@ -5,8 +5,10 @@
 import type { Clock } from '../base/io.js';
 import { ApiError, CommandError, NetworkError } from '../base/errors.js';
 import { REDACTED, type Redactor } from './redact.js';
-import { backoffDelay, connectionErrorCode, DEFAULT_RETRY, isConnectionError, isRetryableStatus, type RetryPolicy } from './retry.js';
+import { backoffDelay, DEFAULT_RETRY, isConnectionError, isFinalConnectionFailure, isRetryableStatus, type RetryPolicy } from './retry.js';
 import type { Dispatcher } from './transport.js';
+import { proxyFor, type ProxySettings } from './proxy-env.js';
+import { describeConnectionFailure } from './connection-failure.js';
 
 export interface DownloaderOptions {
   dispatcher: Dispatcher;
@@ -16,6 +18,10 @@ export interface DownloaderOptions {
   trace?: (line: string) => void;
   retry?: RetryPolicy;
   random?: () => number;
+  /** The proxies the dispatcher uses: a refusal by one is final (retry.ts). */
+  proxy?: ProxySettings;
+  /** The profile's download_url: report files are fetched from this origin (and path prefix) instead of the report URL's own. */
+  downloadUrl?: string;
 }
 
 /** Where the bytes go: written in order, each write finished (or its back-pressure met) before the next. */
@@ -43,7 +49,8 @@ export class Downloader {
   }
 
   /** GETs `url` into the target, with retries; resolves with the bytes written. */
-  async download(url: string, target: DownloadTarget, options: { signal?: AbortSignal; onBytes?: (bytes: number) => void } = {}): Promise<number> {
+  async download(given: string, target: DownloadTarget, options: { signal?: AbortSignal; onBytes?: (bytes: number) => void } = {}): Promise<number> {
+    const url = this.#options.downloadUrl ? atDownloadUrl(given, this.#options.downloadUrl) : given;
     const policy = this.#options.retry ?? DEFAULT_RETRY;
     const shown = `${new URL(url).origin}/${REDACTED}`;
     for (let attempt = 1; ; attempt++) {
@@ -70,8 +77,11 @@ export class Downloader {
         // An API answer, or the destination's own failure (a full disk): as it is, never retried.
         if (error instanceof ApiError || error instanceof CommandError) throw error;
         // A dropped connection: start over if nothing reached the destination, or if it can be rewritten.
-        const again = isConnectionError(error) && attempt < policy.attempts && (written === 0 || target.restartable);
-        if (!again) throw new NetworkError(`download from ${new URL(url).origin} failed: ${connectionErrorCode(error)} after ${written} bytes`, error);
+        const viaProxy = proxyFor(url, this.#options.proxy) !== undefined;
+        const again =
+          isConnectionError(error) && !isFinalConnectionFailure(error, url, viaProxy) && attempt < policy.attempts && (written === 0 || target.restartable);
+        if (!again)
+          throw new NetworkError(`download from ${new URL(url).origin} failed: ${describeConnectionFailure(error, viaProxy)} after ${written} bytes`, error);
         await this.#wait(policy, attempt, options.signal);
       }
     }
@@ -157,6 +167,16 @@ export class Downloader {
     this.#options.trace?.(`* retrying the download in ${delay} ms (attempt ${attempt + 1} of ${policy.attempts})`);
     await this.#options.clock.sleep(delay, signal);
   }
+}
+
+/**
+ * The report URL with the download_url's origin and path prefix instead of its own origin
+ * (http://127.0.0.1:53121/files/x?sig=... -> https://tunnel.example/dl/files/x?sig=...).
+ */
+export function atDownloadUrl(reportUrl: string, downloadUrl: string): string {
+  const from = new URL(reportUrl);
+  const to = new URL(downloadUrl);
+  return `${to.origin}${to.pathname.replace(/\/+$/, '')}${from.pathname}${from.search}`;
 }
 
 /** The `message` of a JSON error body, else the text's first line. */

@@ -10,6 +10,7 @@
 import type { Clock } from '../base/io.js';
 import { MemoryBudget, type BudgetStore } from './governor-file.js';
 import { addAccepted, addSends, forgetOld, giveBack, holdUntil, paceOf, recount, refuse, reserve, type BudgetState, type Refusal } from './governor-state.js';
+import { sharers } from './governor-state.js';
 import { parseRetryAfter } from './retry.js';
 
 /** A request's place in the budget: when it was allowed to start. */
@@ -84,6 +85,11 @@ export class Governor {
   /** The pace in requests per second, or undefined while unpaced. */
   pace(): number | undefined {
     return paceOf(this.#state, this.#clock.now(), this.#maxRate);
+  }
+
+  /** The processes using this budget lately, this one included (at least 1): a shared pace is theirs together (progress). */
+  processes(): number {
+    return Math.max(1, sharers(this.#state, this.#clock.now()));
   }
 
   /** Requests sent and refused with 429 so far (progress and --debug). */

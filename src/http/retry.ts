@@ -40,6 +40,42 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A connection failure another attempt cannot fix soon, so it is not retried: the name does
+ * not exist (ENOTFOUND; EAI_AGAIN, a resolver that did not answer, is retried), the proxy
+ * refused the connection (a proxy is configured, not restarting), or nothing listens on this
+ * machine (a refused loopback address: the sandbox is not running). A refused remote host
+ * may be a server restarting, and resets and timeouts may pass: those are retried.
+ */
+export function isFinalConnectionFailure(error: unknown, url: string, viaProxy: boolean): boolean {
+  const code = connectionErrorCode(error);
+  if (code === 'ENOTFOUND') return true;
+  if (code !== 'ECONNREFUSED') return false;
+  if (viaProxy || isLoopbackHost(new URL(url).hostname)) return true;
+  // A name (not an address) that resolved to this machine only.
+  const tried = refusedAddresses(error);
+  return tried.length > 0 && tried.every(isLoopbackHost);
+}
+
+/** 127.0.0.0/8, ::1 (and 127.x mapped into IPv6), localhost and its subdomains (RFC 6761). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/** The addresses a refused connect tried (one, or each of a name's addresses when Node tried them in turn). */
+function refusedAddresses(error: unknown): string[] {
+  const addresses: string[] = [];
+  for (let current = error, depth = 0; current && depth < 4; depth++, current = (current as { cause?: unknown }).cause) {
+    const { address, errors } = current as { address?: unknown; errors?: unknown };
+    if (typeof address === 'string') addresses.push(address);
+    if (Array.isArray(errors)) for (const each of errors as Array<{ address?: unknown }>) if (typeof each?.address === 'string') addresses.push(each.address);
+  }
+  return addresses;
+}
+
 export function connectionErrorCode(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {

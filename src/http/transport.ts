@@ -89,6 +89,16 @@ class ProxyRouter extends Dispatcher {
   }
 }
 
+/**
+ * The dispatcher of the environment's proxies and the CA file in effect, with the proxy
+ * settings it routes by (named in messages): what a request outside the API client (a webhook
+ * delivery of `webhooks trigger` and `replay`) goes through, as every API call does.
+ */
+export interface HttpTransport {
+  dispatcher: Dispatcher;
+  proxy?: ProxySettings;
+}
+
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 
 /** undici's `request(url, options)` on a given dispatcher. */

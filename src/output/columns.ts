@@ -15,18 +15,25 @@ export interface Column<T> {
   /** Leave out of CSV (tables only): CSV carries only what `--from-csv` reads back. */
   tableOnly?: boolean;
   /**
-   * How the column gives way when a table is wider than the terminal (table.ts):
+   * How the column gives way when a table is wider than the terminal (table.ts). Nothing is
+   * ever cut: a cell that gets narrower than its value wraps onto more lines of its row.
    * - 'id': never. Ids, codes, names a user types back (a profile, a report column): never
-   *   cut, nor their header; the line gets wider than the terminal rather than cut one.
-   * - 'words': wraps onto more lines between words, never inside one (lists of names, the
-   *   dry run's changes, descriptions worth reading whole).
-   * - 'text': free text (names): shrinks first, ending in an ellipsis.
-   * - unset: short values (statuses, amounts, dates): cut only when every 'text' and
-   *   'words' column is at its narrowest and every optional column is left out.
+   *   narrowed, nor their header; the line gets wider than the terminal rather than break one.
+   * - 'words': wraps between words, onto as many lines as it needs (lists of names, the dry
+   *   run's changes, descriptions worth reading whole): the first to give way.
+   * - 'text': free text (names): wraps onto a second line before any column is left out.
+   * - unset: short values (statuses, amounts, dates) stay on one line until every optional
+   *   column is left out; a value of up to 12 characters is never broken.
    */
   kind?: 'id' | 'words' | 'text';
-  /** Left out of a table that would not fit the terminal otherwise (the rightmost first); `-o wide` shows it. */
-  optional?: boolean;
+  /**
+   * Makes the column optional in tables: one too wide for the terminal leaves out optional
+   * columns, the lowest priority first (those of one priority together), before any name wraps
+   * past a second line, then brings back the most important ones that fit. `-o wide` shows all.
+   */
+  priority?: number;
+  /** The value in `-o text` when it is not the CSV value (money with its currency: "455.00 USD"). */
+  text?: (row: T) => string | undefined;
 }
 
 export interface View<T> {

@@ -1,9 +1,14 @@
-// A one-line progress bar on stderr (only when stderr is a terminal): rows done, failed,
-// rate and ETA, redrawn at most ten times a second. While a rate limit paces the requests,
-// it shows the pace, and the ETA follows the recent rate (waits included), not the run's average.
+// A bulk run's progress on stderr (only when stderr is a terminal): rows done, failed, rate
+// and ETA (eta.ts), as a bar redrawn in place at most ten times a second, or in accessible mode
+// as a whole line every few seconds with a percentage (nothing redrawn, no cursor moved). A
+// drawn bar is erased before anything else reaches the terminal (terminal-line.ts).
 import type { Clock, IO, ProgressDisplay, RowCounts, TransferDisplay } from '../base/io.js';
 import type { Writable } from 'node:stream';
 import { rowCount } from '../bulk/results.js';
+import { formatEta, RunPace, type PaceSource } from './eta.js';
+import type { RedrawnLine } from './terminal-line.js';
+
+export type { PaceSource } from './eta.js';
 
 type Tally = RowCounts;
 
@@ -11,71 +16,118 @@ function tallyTotal(t: Tally): number {
   return t.ok + t.unchanged + t.failed + t.invalid + t.skipped;
 }
 
-/** The requests per second a rate limit paces at, or undefined while nothing is paced. */
-export type PaceSource = () => number | undefined;
-
-/** The bar for a bulk run of `total` rows: drawn only when stderr is a terminal. */
-export function progressDisplay(io: IO, total: number, clock: Clock, pace?: PaceSource): ProgressDisplay {
-  if (!io.stderrIsTTY || total <= 1) return { update() {}, clear() {} };
-  return new ProgressBar(io.stderr, total, clock, pace, io.columns);
+export interface ProgressOptions {
+  /** The pace of the profile's shared request budget. */
+  pace?: PaceSource;
+  /** Rows sent in one request (the batch size): with the pace, the rows per second allowed. */
+  rowsPerRequest?: number;
+  /** The terminal's redrawn line, erased by any other write (the factory's). */
+  line?: RedrawnLine;
+  /** Whole lines, never redrawn. */
+  accessible?: boolean;
 }
 
-/** The ETA of a paced run follows the rows done in this last stretch of time. */
-const RECENT_MS = 10_000;
+/** The progress of a bulk run of `total` rows: shown only when stderr is a terminal. */
+export function progressDisplay(io: IO, total: number, clock: Clock, options: ProgressOptions = {}): ProgressDisplay {
+  if (!io.stderrIsTTY || total <= 1) return { update() {}, clear() {} };
+  const pace = new RunPace(total, clock, options.pace, options.rowsPerRequest);
+  if (options.accessible) return new ProgressLines(io.stderr, total, clock, pace);
+  return new ProgressBar(io.stderr, total, clock, pace, io.columns, options.line);
+}
+
 const BAR_WIDTH = 24;
 const NARROWEST_BAR = 8;
+/** Accessible mode: a line at most this often (a screen reader reads each one whole). */
+export const LINE_EVERY_MS = 5000;
+const ERASE = '\r\u001b[K';
 
 export class ProgressBar implements ProgressDisplay {
   #lastDraw = 0;
-  readonly #started: number;
-  /** (time, rows done) at each draw of the last RECENT_MS. */
-  readonly #recent: Array<[number, number]> = [];
+  #drawn = false;
 
   constructor(
     private readonly out: Writable,
     private readonly total: number,
     private readonly clock: Clock,
-    private readonly pace: PaceSource = () => undefined,
+    private readonly pace: RunPace,
     private readonly columns = 80,
-  ) {
-    this.#started = clock.now();
-  }
+    private readonly line?: RedrawnLine,
+  ) {}
 
   update(tally: Tally, force = false): void {
     const now = this.clock.now();
     if (!force && now - this.#lastDraw < 100) return;
     this.#lastDraw = now;
     const done = tallyTotal(tally);
-    this.#recent.push([now, done]);
-    while (this.#recent.length > 1 && this.#recent[0]![0] < now - RECENT_MS) this.#recent.shift();
-    const seconds = (now - this.#started) / 1000;
-    const average = seconds > 0 ? done / seconds : 0;
-    const pace = this.pace();
-    const [since, doneThen] = this.#recent[0]!;
-    // Paced: the recent rate, which has the waits of the current pace in it (a 429 lowers it at once).
-    const rate = pace !== undefined && now - since >= 1000 ? ((done - doneThen) * 1000) / (now - since) : average;
-    const eta = rate > 0 ? Math.ceil((this.total - done) / rate) : 0;
+    const { rate, eta, pace } = this.pace.sample(done);
     const paced = pace === undefined ? '' : `  ${pace.toFixed(pace < 10 ? 1 : 0)} req/s`;
-    const text = ` ${done}/${this.total} rows  ${tally.failed} failed  ${Math.round(rate)} rows/s${paced}  ETA ${eta}s`;
+    const text = ` ${done}/${this.total} rows  ${tally.failed} failed  ${Math.round(rate)} rows/s${paced}  ETA ${formatEta(eta)}`;
     // One line: a narrower bar rather than a wrapped line (\r would redraw only its second half).
     const width = Math.max(NARROWEST_BAR, Math.min(BAR_WIDTH, this.columns - 1 - 2 - text.length));
     const filled = this.total ? Math.round((done / this.total) * width) : width;
     this.out.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}\u001b[K`);
+    this.#drawn = true;
+    this.line?.drawn(() => this.clear());
   }
 
   clear(): void {
-    this.out.write('\r\u001b[K');
+    if (!this.#drawn) return;
+    this.#drawn = false;
+    this.out.write(ERASE);
   }
 }
 
-/** The bar of a download of `totalBytes`: drawn only when stderr is a terminal. */
-export function transferDisplay(io: IO, totalBytes: number, clock: Clock): TransferDisplay {
+/** Accessible mode: `Progress: 40% (400 of 1000 rows, 0 failed, ETA 12s)`, a whole line every few seconds. */
+export class ProgressLines implements ProgressDisplay {
+  #lastLine = -Infinity;
+
+  constructor(
+    private readonly out: Writable,
+    private readonly total: number,
+    private readonly clock: Clock,
+    private readonly pace: RunPace,
+  ) {}
+
+  update(tally: Tally): void {
+    const now = this.clock.now();
+    const done = tallyTotal(tally);
+    const { eta } = this.pace.sample(done);
+    // The last row is told by the summary that follows.
+    if (done >= this.total || now - this.#lastLine < LINE_EVERY_MS) return;
+    this.#lastLine = now;
+    const percent = Math.floor((done / this.total) * 100);
+    this.out.write(`Progress: ${percent}% (${done} of ${this.total} rows, ${tally.failed} failed, ETA ${formatEta(eta)})\n`);
+  }
+
+  clear(): void {}
+}
+
+/** The bar of a download of `totalBytes`: shown only when stderr is a terminal. */
+export function transferDisplay(
+  io: IO,
+  totalBytes: number,
+  clock: Clock,
+  { line, accessible }: Pick<ProgressOptions, 'line' | 'accessible'> = {},
+): TransferDisplay {
   if (!io.stderrIsTTY) return { update() {}, clear() {} };
   const started = clock.now();
-  let lastDraw = 0;
+  let lastDraw = accessible ? -Infinity : 0;
+  let drawn = false;
+  const clear = () => {
+    if (!drawn) return;
+    drawn = false;
+    io.stderr.write(ERASE);
+  };
   return {
     update(bytes) {
       const now = clock.now();
+      if (accessible) {
+        if (bytes >= totalBytes || now - lastDraw < LINE_EVERY_MS) return;
+        lastDraw = now;
+        const percent = totalBytes ? Math.floor((bytes / totalBytes) * 100) : 0;
+        io.stderr.write(`Downloaded: ${percent}% (${formatBytes(bytes)} of ${formatBytes(totalBytes)})\n`);
+        return;
+      }
       if (now - lastDraw < 100 && bytes < totalBytes) return;
       lastDraw = now;
       const width = 24;
@@ -85,10 +137,10 @@ export function transferDisplay(io: IO, totalBytes: number, clock: Clock): Trans
       io.stderr.write(
         `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${formatBytes(bytes)} of ${formatBytes(totalBytes)}  ${formatBytes(rate)}/s\u001b[K`,
       );
+      drawn = true;
+      line?.drawn(clear);
     },
-    clear() {
-      io.stderr.write('\r\u001b[K');
-    },
+    clear,
   };
 }
 
@@ -104,9 +156,15 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-export function summaryLine(tally: Tally, elapsedMs: number): string {
+/**
+ * `1,000 rows: 900 ok, 100 conflict, 0 failed, ...`: `conflicts` (rows not sent because their
+ * resource changed since: pipeline.ts counts them among the failed) are told apart.
+ */
+export function summaryLine(tally: Tally, elapsedMs: number, conflicts = 0): string {
   const total = tallyTotal(tally);
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(total / seconds) : total;
-  return `${rowCount(total)}: ${tally.ok} ok, ${tally.unchanged ? `${tally.unchanged} unchanged, ` : ''}${tally.failed} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
+  const unchanged = tally.unchanged ? `${tally.unchanged} unchanged, ` : '';
+  const conflict = conflicts ? `${conflicts} conflict, ` : '';
+  return `${rowCount(total)}: ${tally.ok} ok, ${unchanged}${conflict}${tally.failed - conflicts} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
 }

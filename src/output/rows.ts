@@ -10,6 +10,9 @@ import { escapeControls, escapeInline, jsonForStream } from './terminal-text.js'
 import { ChunkedWriter, write } from '../base/stream-write.js';
 
 export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: AsyncIterable<T> | Iterable<T>): Promise<number> {
+  const { fields } = ctx.globals;
+  // --json FIELDS: the first row says which fields there are (ads lists check and pick before: ads/list.ts).
+  if (fields?.length) return writeRows(withoutFields(ctx), view, (await import('./pick-fields.js')).pickRows(rows, fields, { noun: view.noun }));
   if (ctx.globals.query !== undefined) return writeQueried(ctx, ctx.globals.query, rows);
   const format = resolveFormat(ctx);
   const isTTY = ctx.io.stdoutIsTTY;
@@ -20,6 +23,10 @@ export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: Async
     count = buffered.length;
     if (count === 0) {
       ctx.info(`No ${view.noun} found.`);
+    } else if (ctx.globals.accessible) {
+      // Accessible mode: `Header: value` records, which a screen reader reads in order.
+      const { renderRecords } = await import('./records.js');
+      await write(ctx.io.stdout, renderRecords(escapedView(view, escapeInline), buffered, { wide: format === 'wide' }));
     } else {
       const { renderTable } = await import('./table.js');
       // A table's cells are one line each, whatever a value holds, piped or not.
@@ -59,6 +66,12 @@ export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: Async
 
 /** Prints one object (e.g. `auth status` of one profile) in the chosen format. */
 export async function writeObject<T>(ctx: OutputTarget, view: View<T>, row: T): Promise<void> {
+  const { fields } = ctx.globals;
+  if (fields?.length) {
+    const { checkPicked, pick } = await import('./pick-fields.js');
+    checkPicked(row, fields, view.noun);
+    return writeObject(withoutFields(ctx), view, pick(row, fields) as T);
+  }
   if (ctx.globals.query !== undefined) {
     await writeQueried(ctx, ctx.globals.query, row, true);
     return;
@@ -66,6 +79,11 @@ export async function writeObject<T>(ctx: OutputTarget, view: View<T>, row: T): 
   const format = resolveFormat(ctx);
   if (format === 'json') await write(ctx.io.stdout, `${jsonForStream(JSON.stringify(row, null, 2), ctx.io.stdoutIsTTY)}\n`);
   else await writeRows(ctx, view, [row]);
+}
+
+/** The target once --json FIELDS has been applied to the rows. */
+export function withoutFields<C extends OutputTarget>(ctx: C): C {
+  return { ...ctx, globals: { ...ctx.globals, fields: undefined } };
 }
 
 /** Each line two spaces in. Only at `\n`: a multiline `^` also matches after U+2028 and U+2029, which JSON leaves raw inside strings. */

@@ -1,12 +1,14 @@
 // The status line of a command that waits (a browser sign-in, a ride, a report job): an ora
-// spinner on a terminal, one plain line per change otherwise (logs stay readable).
+// spinner on a terminal, one plain line per change otherwise (logs stay readable) and in
+// accessible mode (a screen reader reads a line once; a spinner would be read again and again).
 import type { IO, StatusLine } from '../base/io.js';
 
-export async function startStatus(io: IO, text: string): Promise<StatusLine> {
+export async function startStatus(io: IO, text: string, { accessible = false } = {}): Promise<StatusLine> {
   // A terminal that says it is 0 columns wide (a new pseudo-terminal, before its size is
   // set) would have the spinner clear lines without end: plain lines there too.
-  if (!io.stderrIsTTY || (io.stderr as { columns?: number }).columns === 0) {
-    io.stderr.write(`${text}\n`);
+  if (accessible || !io.stderrIsTTY || (io.stderr as { columns?: number }).columns === 0) {
+    // Accessible: the first line says work is under way, as the spinner would.
+    io.stderr.write(`${accessible ? working(text) : text}\n`);
     let last = text;
     return {
       update(next) {
@@ -31,4 +33,9 @@ export async function startStatus(io: IO, text: string): Promise<StatusLine> {
     },
     stop: () => void spinner.stop(),
   };
+}
+
+/** `Waiting for the report...` as is; `ride X is processing` -> `ride X is processing (working...)`. */
+function working(text: string): string {
+  return /(\.\.\.|…)$/.test(text) ? text : `${text} (working...)`;
 }

@@ -5,24 +5,27 @@ import type { OutputTarget } from '../base/io.js';
 import type { Column, View } from './columns.js';
 
 const GAP = 2;
-/** Narrowest a shrunk column gets: enough to recognise a name. */
-const MIN_WIDTH = 5;
-
-/** The widest word: a column that wraps between words is never narrower. */
-const longestWord = (text: string) => Math.max(0, ...text.split(' ').map((word) => stringWidth(word)));
+/** A value this wide or narrower is never broken, in any column. */
+export const SHORT = 12;
+/**
+ * A name column gives way to two lines a value, or to this width if that is narrower, before
+ * any column is left out: one long name takes a third line rather than hide a column of every row.
+ */
+const NAME_WIDTH = SHORT + 2;
 
 /**
  * A borderless, aligned table like `gh` prints; bold headers unless colour is off. On a
- * terminal it is fitted to its width (see fitTable): cli-table3 cuts 'text' cells with an
- * ellipsis and wraps 'words' cells between words. `wide` (-o wide) shows every column, those
- * only CSV carries too, and cuts none. Cells hold no newlines (rows.ts escapes them).
+ * terminal it is fitted to its width (see fitTable): a cell narrower than its value wraps onto
+ * more lines of its row, between words where it can; nothing is cut. `wide` (-o wide) shows
+ * every column, those only CSV carries too, at their full width. Cells hold no newlines
+ * (rows.ts escapes them): every line break in a cell is the table's.
  */
 export function renderTable<T>(ctx: OutputTarget, view: View<T>, rows: readonly T[], { wide = false } = {}): string {
   const chalk = new Chalk({ level: ctx.globals.color ? 1 : 0 });
   const columns = view.columns.filter((c) => wide || !c.csvOnly);
   const values = columns.map((c) => rows.map((row) => (c.table ?? c.csv)(row) ?? ''));
   const { shown, widths } = fitTable(
-    columns.map((c, i) => ({ header: c.header, kind: c.kind, optional: c.optional, values: values[i]! })),
+    columns.map((c, i) => ({ header: c.header, kind: c.kind, priority: c.priority, values: values[i]! })),
     ctx.io.stdoutIsTTY && !wide ? ctx.io.columns : undefined,
   );
   const table = new Table({
@@ -30,12 +33,10 @@ export function renderTable<T>(ctx: OutputTarget, view: View<T>, rows: readonly 
     colAligns: shown.map((i) => columns[i]!.align ?? 'left'),
     colWidths: widths,
     wordWrap: false,
-    truncate: '…',
     chars: NO_BORDERS,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
   });
-  for (let r = 0; r < rows.length; r++)
-    table.push(shown.map((i) => (columns[i]!.kind === 'words' ? { content: values[i]![r]!, wordWrap: true, wrapOnWordBoundary: true } : values[i]![r]!)));
+  for (let r = 0; r < rows.length; r++) table.push(shown.map((i, s) => wrapCell(values[i]![r]!, widths[s]!).join('\n')));
   // cli-table3 pads the last column too; a terminal table should not end lines in spaces.
   return `${table
     .toString()
@@ -65,67 +66,125 @@ const NO_BORDERS = {
 export interface FitColumn {
   header: string;
   kind?: Column<unknown>['kind'];
-  optional?: boolean;
+  priority?: number;
   values: readonly string[];
 }
 
 /**
  * Which columns a table shows, and how wide, on a terminal of `terminalColumns` (undefined:
- * not a terminal, so every column at its natural width). When the table is too wide:
- * 1. 'text' and 'words' columns give way, the widest first ('text' down to MIN_WIDTH,
- *    'words' down to their longest word);
- * 2. optional columns are left out, the rightmost first (each time the others start again
- *    from their natural widths);
- * 3. unmarked columns are cut too, down to MIN_WIDTH;
- * 4. 'id' columns never give way: what is left is a line wider than the terminal.
+ * not a terminal, so every column at its natural width). Each column has widths it may give
+ * way to, in this order (an 'id' column never narrows, and no column narrows below its
+ * header or its widest value of up to SHORT characters):
+ * 1. 'words' columns to their longest word, 'text' columns to two lines a value (or NAME_WIDTH);
+ * 2. then, if the table still does not fit, optional columns are left out, the lowest
+ *    priority first, and brought back, the most important first, while they fit (step 1 again);
+ * 3. 'text' and unmarked columns to their longest word (more lines);
+ * 4. every column but ids down to its floor, breaking long words.
+ * What is left is a line wider than the terminal, ids and headers whole.
  */
 export function fitTable(columns: readonly FitColumn[], terminalColumns: number | undefined): { shown: number[]; widths: number[] } {
-  const natural = columns.map((c) => Math.max(stringWidth(c.header), ...c.values.map((value) => stringWidth(value))));
-  const floor = columns.map((c, i) => {
-    if (c.kind === 'id') return natural[i]!;
-    if (c.kind === 'words') return Math.min(natural[i]!, Math.max(stringWidth(c.header), ...c.values.map(longestWord)));
-    return Math.min(natural[i]!, MIN_WIDTH);
-  });
   const all = columns.map((_c, i) => i);
-  if (!terminalColumns) return { shown: all, widths: natural };
-  const optional = all.filter((i) => columns[i]!.optional).reverse();
-  const tierOne = (i: number) => columns[i]!.kind === 'text' || columns[i]!.kind === 'words';
+  const natural = columns.map((c) => Math.max(stringWidth(c.header), most(c.values, stringWidth)));
+  if (!terminalColumns || total(natural) <= terminalColumns) return { shown: all, widths: natural };
+  const floor = columns.map((c, i) => (c.kind === 'id' ? natural[i]! : Math.max(stringWidth(c.header), most(c.values, shortWidth))));
+  const wordFloor = columns.map((c, i) => (c.kind === 'id' ? natural[i]! : Math.max(floor[i]!, Math.min(natural[i]!, most(c.values, longestWord)))));
+  // The width each column may take before any column is left out.
+  const settled = columns.map((c, i) => {
+    if (c.kind === 'words') return wordFloor[i]!;
+    if (c.kind === 'text') return Math.max(wordFloor[i]!, twoLineWidth(c.values, wordFloor[i]!, Math.min(natural[i]!, NAME_WIDTH)));
+    return natural[i]!;
+  });
+  const fits = (shown: readonly number[]) => total(shown.map((i) => settled[i]!)) <= terminalColumns;
+
   let shown = all;
-  let widths = natural;
-  for (let dropped = 0; dropped <= optional.length; dropped++) {
-    const left = new Set(optional.slice(0, dropped));
-    shown = all.filter((i) => !left.has(i));
+  const priorities = [...new Set(columns.flatMap((c) => (c.priority === undefined ? [] : [c.priority])))].sort((a, b) => a - b);
+  const dropped: number[] = [];
+  for (const priority of priorities) {
+    if (fits(shown)) break;
+    dropped.unshift(priority);
+    shown = shown.filter((i) => columns[i]!.priority !== priority);
+  }
+  for (const priority of dropped) {
+    const back = all.filter((i) => shown.includes(i) || columns[i]!.priority === priority);
+    if (fits(back)) shown = back;
+  }
+
+  let widths = shown.map((i) => natural[i]!);
+  for (const stage of [settled, wordFloor, floor])
     widths = shrink(
-      shown.map((i) => natural[i]!),
-      shown.map((i) => floor[i]!),
-      shown.map(tierOne),
+      widths,
+      shown.map((i) => stage[i]!),
       terminalColumns,
     );
-    if (total(widths) <= terminalColumns) return { shown, widths };
-  }
-  widths = shrink(
-    widths,
-    shown.map((i) => floor[i]!),
-    shown.map((i) => columns[i]!.kind !== 'id'),
-    terminalColumns,
-  );
   return { shown, widths };
 }
 
 const total = (widths: readonly number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1);
 
-/** Narrows the widest eligible column, one cell at a time, until the table fits or none can give more. */
-function shrink(start: readonly number[], floor: readonly number[], eligible: readonly boolean[], terminalColumns: number): number[] {
+/** Narrows the widest column that can still give way, one cell at a time, until the table fits or none can give more. */
+function shrink(start: readonly number[], floor: readonly number[], terminalColumns: number): number[] {
   const widths = [...start];
   let excess = total(widths) - terminalColumns;
   while (excess > 0) {
     let widest = -1;
     widths.forEach((w, i) => {
-      if (eligible[i] && w > floor[i]! && (widest === -1 || w > widths[widest]!)) widest = i;
+      if (w > floor[i]! && (widest === -1 || w > widths[widest]!)) widest = i;
     });
     if (widest === -1) break;
     widths[widest]!--;
     excess--;
   }
   return widths;
+}
+
+/** The largest `measure` of the values (0 for none); a loop, as a table may have more rows than a call has arguments. */
+function most(values: readonly string[], measure: (value: string) => number): number {
+  let largest = 0;
+  for (const value of values) largest = Math.max(largest, measure(value));
+  return largest;
+}
+
+const shortWidth = (value: string) => (stringWidth(value) <= SHORT ? stringWidth(value) : 0);
+const words = (text: string) => text.split(' ').filter((word) => word !== '');
+const longestWord = (text: string) => Math.max(0, ...words(text).map((word) => stringWidth(word)));
+
+/** The narrowest width, from `from` up to `to` (at most), at which every value wraps onto at most two lines. */
+function twoLineWidth(values: readonly string[], from: number, to: number): number {
+  let width = from;
+  for (const value of values) {
+    if (width >= to) return Math.max(from, to);
+    if (stringWidth(value) <= width) continue;
+    let low = Math.max(width, Math.ceil(stringWidth(value) / 2));
+    while (low < to && wrapCell(value, low).length > 2) low++;
+    width = Math.min(low, Math.max(from, to));
+  }
+  return width;
+}
+
+/**
+ * A cell's lines at `width`: the value whole when it fits; else wrapped between words, a word
+ * wider than the cell broken between its characters (by display width: 寿 takes two cells).
+ */
+export function wrapCell(value: string, width: number): string[] {
+  if (stringWidth(value) <= width) return [value];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words(value)) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (stringWidth(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    if (line !== '') lines.push(line);
+    line = '';
+    for (const { segment } of new Intl.Segmenter().segment(word)) {
+      if (line !== '' && stringWidth(line + segment) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += segment;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }

@@ -15,10 +15,14 @@ export function textField(text: string, isTTY: boolean): string {
   return isTTY ? escapeControls(flat) : flat;
 }
 
-/** A row of a view: the table's columns, in its order, with their exact (CSV) values. */
+/**
+ * A row of a view: the table's columns, in its order, with their exact (CSV) values, but
+ * money as a decimal with its currency ("455.00 USD"), as the table shows it: a CURRENCY
+ * column beside an amount is CSV's alone.
+ */
 export function viewTextLine<T>(view: View<T>, isTTY: boolean): (row: T) => string {
   const columns = view.columns.filter((c) => !c.csvOnly);
-  return (row) => `${columns.map((c) => textField(c.csv(row) ?? c.table?.(row) ?? '', isTTY)).join('\t')}\n`;
+  return (row) => `${columns.map((c) => textField((c.text ?? c.csv)(row) ?? c.table?.(row) ?? '', isTTY)).join('\t')}\n`;
 }
 
 /** Any JSON value: a scalar raw, an array's elements or an object's values tab-separated, nested values as compact JSON. */

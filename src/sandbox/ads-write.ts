@@ -114,7 +114,6 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
       const results = body.ad_groups.map((item, i) =>
         batchItem(ctx, () => {
           checkAdGroup(ctx, account, i, item);
-          const now = isoNow(ctx);
           const id = ctx.store.ids.uuid();
           const { ad_subjects, targeting, ...rest } = item;
           const value: AdGroupValue = {
@@ -125,8 +124,6 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
             subjects: ad_subjects,
             effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE',
             permissions: [...PERMISSIONS],
-            created_at: now,
-            updated_at: now,
           };
           ctx.store.addAdGroup({ account: account.value.ad_account_id, value });
           ctx.store.history.adGroupCreated(id, ctx.now());
@@ -155,7 +152,6 @@ export function adsWriteHandlers(ctx: SandboxContext): Record<string, Handler> {
             ...changes,
             ...(ad_subjects ? { subjects: ad_subjects } : {}),
             ...(changes.targeting ? { targeting: normalizeTargeting(changes.targeting) } : {}),
-            updated_at: isoNow(ctx),
           } as typeof rec.value;
           for (const key of cleared) delete (value as Record<string, unknown>)[key];
           ctx.store.replaceAdGroup(rec, value);

@@ -25,6 +25,7 @@ import { SnapshotShelf } from './console/snapshots.js';
 import type { FaultRule } from './fault-rules.js';
 import { SandboxWebhooks, type WebhookChaos } from './webhooks/index.js';
 import { registerWebhookRoutes } from './webhooks/routes.js';
+import type { DeliveryAuth } from '../webhooks/delivery-auth.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -56,6 +57,8 @@ export interface SandboxOptions {
   webhookUrl?: string;
   /** Per-application webhook URLs (client id -> URL). */
   webhookUrls?: Record<string, string>;
+  /** How deliveries authenticate to the receiver (spec 6.3 rule 5), every application's unless set apart. */
+  webhookAuth?: DeliveryAuth;
   /** Duplicate and out-of-order deliveries (spec 6.3.1), as shares of events. */
   webhookChaos?: WebhookChaos;
   now?: () => number;
@@ -142,6 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     defaultUrl: options.webhookUrl,
     urls: { ...Object.fromEntries(SANDBOX_CLIENTS.flatMap((c) => (c.webhook_url ? [[c.client_id, c.webhook_url]] : []))), ...options.webhookUrls },
     chaos: options.webhookChaos,
+    defaultAuth: options.webhookAuth,
     timeScale: rider.timeScale,
     // Duplicates and reordering repeat per chaos seed (one stream for webhooks' decisions).
     draw: (kind, key) => chaos.keyed(`webhook ${kind}`, key),
@@ -149,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     secretOf: (clientId) => findClient(clientId)?.client_secret,
     granted: (userId, clientId, scope) => [...store.tokens.values()].some((t) => t.user_id === userId && t.client_id === clientId && t.scopes.includes(scope)),
     log: options.log,
+    now: options.now,
   });
   rider.onRideStatusChange((change) => webhooks.onRideStatusChange(change));
   registerWebhookRoutes(router, webhooks, (clientId) => findClient(clientId) !== undefined);

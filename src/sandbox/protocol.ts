@@ -93,7 +93,8 @@ export function negotiate(req: SandboxRequest): SandboxResponse | undefined {
       req,
       406,
       'not_acceptable',
-      'NotAcceptable',
+      // Spec 7.1 has no code of its own for it: a request format error is BadRequest (so is 415's).
+      'BadRequest',
       `The Accept header (${accept}) allows none of the types this API answers with: ${ACCEPTABLE_TYPES.join(', ')}.`,
     );
     return { ...response, body: { ...(response.body as object), acceptable: [...ACCEPTABLE_TYPES] } };

@@ -220,8 +220,6 @@ function seedAdGroup(rng: Rng, data: StateData, account: AdAccount, stores: Stor
     configured_status: g % 4 === 1 ? 'AD_GROUP_CONFIGURED_STATUS_PAUSED' : 'AD_GROUP_CONFIGURED_STATUS_ACTIVE',
     effective_status: 'AD_GROUP_EFFECTIVE_STATUS_ACTIVE',
     permissions: PERMISSIONS,
-    created_at: campaign.value.created_at,
-    updated_at: campaign.value.created_at,
   };
   const rec: AdGroupRecord = { account: account.ad_account_id, value };
   data.adGroups.push(rec);

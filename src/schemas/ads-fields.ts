@@ -11,6 +11,7 @@ export type FieldMode = 'create' | 'patch';
 /** A command-line flag of a field; the same shape the command specs take (src/commands/spec.ts). */
 export interface FieldFlag {
   readonly flags: string;
+  /** One line of --help (about 48 columns); what more there is to say goes in `platform help csv` (commands/help/csv.ts). */
   readonly description: string;
   readonly kind?: 'list' | 'repeat';
   readonly choices?: readonly string[];
@@ -105,7 +106,7 @@ const money = fields(
     help: 'budget as a decimal (exact, x 10^5 = amount_e5); needs currency and budget_unit',
     flag: {
       flags: '--budget <amount>',
-      description: 'budget as a decimal, e.g. 12.34 (converted exactly to amount_e5 = amount x 10^5; the spec leaves the scale open, the field name states it)',
+      description: 'budget as a decimal, e.g. 12.34 (exact)',
     },
     paths: ['budget.total.amount_e5'],
     type: 'string',
@@ -119,7 +120,7 @@ const money = fields(
   {
     column: 'budget_e5',
     help: 'budget as the raw amount_e5 integer (instead of budget)',
-    flag: { flags: '--budget-e5 <amount_e5>', description: 'budget as the raw amount_e5 integer, e.g. 1234000' },
+    flag: { flags: '--budget-e5 <amount_e5>', description: 'budget as the raw amount_e5, e.g. 1234000' },
     paths: ['budget.total.amount_e5'],
     type: 'string',
     parser: 'amountE5',
@@ -131,7 +132,7 @@ const money = fields(
   {
     column: 'currency',
     help: 'ISO 4217 currency of budget and bid, e.g. USD',
-    flag: { flags: '--currency <code>', description: "ISO 4217 currency of --budget/--bid, e.g. USD (a patch: the resource's own when not given)" },
+    flag: { flags: '--currency <code>', description: 'ISO 4217 code of --budget/--bid, e.g. USD' },
     paths: ['budget.total.currency_code', 'bidding.manual.bid_amount.currency_code'],
     type: 'string',
     parser: 'currency',
@@ -272,7 +273,7 @@ export const AD_GROUP_FIELDS = fields(
   {
     column: 'bid',
     help: 'manual bid as a decimal in currency (sets manual bidding)',
-    flag: { flags: '--bid <amount>', description: 'manual bid as a decimal in --currency (sets manual bidding)' },
+    flag: { flags: '--bid <amount>', description: 'manual bid as a decimal in --currency' },
     paths: ['bidding.manual.bid_amount.amount_e5'],
     type: 'string',
     parser: 'decimalAmount',
@@ -348,7 +349,7 @@ export const AD_GROUP_FIELDS = fields(
     column: 'platform_one',
     help: 'true to target Platform One members',
     flag: { flags: '--platform-one', description: 'target Platform One members' },
-    negated: { flags: '--no-platform-one', description: 'stop targeting Platform One members (the other criteria stay)' },
+    negated: { flags: '--no-platform-one', description: 'stop targeting Platform One members' },
     paths: ['targeting.criteria.platform_one'],
     type: 'boolean',
     parser: 'presence',
@@ -397,7 +398,7 @@ export const AD_GROUP_FIELDS = fields(
     help: 'dayparting: DAYS=HH:MM-HH:MM entries separated by |, e.g. mon-fri=11:00-14:00|sat=10:00-24:00',
     flag: {
       flags: '--daypart <days=HH:MM-HH:MM>',
-      description: 'dayparting, repeatable: days are mon..sun, ranges (mon-fri) or lists (sat,sun); 24:00 ends the day',
+      description: 'dayparting, repeatable: mon-fri=11:00-14:00',
       kind: 'repeat',
     },
     paths: ['dayparting_schedule'],
@@ -428,7 +429,7 @@ export const AD_GROUP_FIELDS = fields(
   },
   {
     column: 'bidding.goal_based.roas_goal',
-    flag: { flags: '--roas-goal <ratio>', description: 'goal-based bidding: the return on ad spend to aim for, e.g. 4.5 (instead of --bid or --auto-bid)' },
+    flag: { flags: '--roas-goal <ratio>', description: 'goal-based bidding: return on ad spend, e.g. 4.5' },
     paths: ['bidding.goal_based.roas_goal'],
     type: 'number',
     parser: 'number',
@@ -558,7 +559,7 @@ function clearFlag(table: readonly AdsField[]) {
   const names = clearableFields(table);
   return {
     flags: '--clear <field>',
-    description: `remove a field (sends it empty), repeatable: ${names.join(', ')}`,
+    description: `remove a field, repeatable: ${names.join(', ')}`,
     kind: 'repeat',
     completions: names,
   } as const satisfies FieldFlag;

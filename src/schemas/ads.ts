@@ -323,8 +323,6 @@ export const AdGroup = z.object({
   configured_status: z.string(),
   effective_status: z.string(),
   permissions: z.array(z.string()),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
 });
 export type AdGroup = z.infer<typeof AdGroup>;
 

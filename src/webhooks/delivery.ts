@@ -27,15 +27,34 @@ export function clientBackoff(baseMs: number, attempts: number): number[] {
   return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => baseMs * 2 ** i);
 }
 
-export type SendResult = { status: number } | { error: string };
+/**
+ * An answer's status, or why none came (`auth`: no Authorization could be made, e.g. the token
+ * URL failed; `final`: no other attempt can succeed soon, e.g. a proxy that refuses the
+ * connection or a name that does not resolve, so it is not retried).
+ */
+export type SendResult = { status: number } | { error: string; auth?: true; final?: true };
 
 export type Verdict = 'accepted' | 'retry' | 'rejected';
 
 export function classify(result: SendResult): Verdict {
-  if ('error' in result) return 'retry';
+  if ('error' in result) return result.final ? 'rejected' : 'retry';
   if (result.status >= 200 && result.status < 300) return 'accepted';
   if (result.status >= 500) return 'retry';
   return 'rejected';
+}
+
+/**
+ * The platform's own deliveries: a receiver that refuses the credentials (401, 403) fails the
+ * attempt like a 500, and it is retried on the same schedule (the receiver's settings may be
+ * fixed meanwhile).
+ */
+export function classifyAuthenticated(result: SendResult): Verdict {
+  return 'status' in result && (result.status === 401 || result.status === 403) ? 'retry' : classify(result);
+}
+
+/** An attempt that failed on its credentials: refused by the receiver, or none could be made. */
+export function isAuthFailure(result: SendResult): boolean {
+  return 'status' in result ? result.status === 401 || result.status === 403 : result.auth === true;
 }
 
 export interface AttemptReport {
@@ -55,6 +74,8 @@ export interface DeliverOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   signal?: AbortSignal;
   onAttempt?: (report: AttemptReport) => void;
+  /** Which answers are retried (default: classify, spec 6.3.3). */
+  classify?: (result: SendResult) => Verdict;
 }
 
 /** Sends until accepted, rejected, or out of attempts. */
@@ -67,7 +88,7 @@ export async function deliver(
   const reports: AttemptReport[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const result = await send(attempt);
-    const verdict = classify(result);
+    const verdict = (options.classify ?? classify)(result);
     const retryInMs = verdict === 'retry' && attempt < attempts ? waits[attempt - 1] : undefined;
     const report: AttemptReport = { attempt, of: attempts, result, verdict, ...(retryInMs !== undefined ? { retryInMs } : {}) };
     reports.push(report);

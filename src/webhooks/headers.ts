@@ -4,6 +4,7 @@
 // line first, curl's "> " / "< " prefixes, folded continuation lines) and quoted
 // `"name": "value"` entries of a logged headers object. Stops at the blank line that ends a
 // header block.
+import { REDACTED } from '../http/redact.js';
 
 export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
 
@@ -62,4 +63,17 @@ export function parseHeaderBlock(text: string): HeaderBlock {
     headers,
     get: (name) => headers.filter(([n]) => isHeader(n, name)).map(([, v]) => v),
   };
+}
+
+/**
+ * The headers as kept (the --save file, the inbox): the credentials of an Authorization header
+ * (a delivery to a receiver behind Basic Auth or OAuth) are masked, its scheme kept. What is
+ * forwarded keeps them.
+ */
+export function withoutCredentials(headers: Array<[string, string]>): Array<[string, string]> {
+  return headers.map(([name, value]) => {
+    if (!isHeader(name, 'authorization') && !isHeader(name, 'proxy-authorization')) return [name, value];
+    const scheme = /^\s*(\S+)\s/.exec(value)?.[1];
+    return [name, scheme ? `${scheme} ${REDACTED}` : REDACTED];
+  });
 }

@@ -19,10 +19,11 @@ import { endToEnd } from './http-post.js';
 import { ForwardQueue, type ForwardReport } from './forward-queue.js';
 import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from './listen-defaults.js';
 import { ENVIRONMENT_HEADER, type NamedSecret } from './signature.js';
-import { headerPairs, headerValue } from './headers.js';
+import { headerPairs, headerValue, withoutCredentials } from './headers.js';
 import { deliveryVerdict, verdictReason, type SignatureVerdict } from './verdict.js';
 import { parseRoutes, type ForwardRoutes } from './forward-routes.js';
 import { randomUUID } from 'node:crypto';
+import { TOKEN_PATH, type AuthVerdict, type ReceiverAuth } from './delivery-auth-check.js';
 
 const FORWARD_CONCURRENCY = 4;
 /** How long Ctrl-C waits for forwards in flight before giving them up. */
@@ -44,6 +45,10 @@ export interface ReceivedEvent {
   out_of_order: boolean;
   /** The status kept for this resource (spec 6.3.1: the latest). */
   latest?: string;
+  /** With --basic-auth or --oauth-client: whether the delivery's credentials passed (an unauthorized one got 401 and goes nowhere). */
+  auth?: 'authorized' | 'unauthorized';
+  /** Why not, when unauthorized (never a credential). */
+  auth_reason?: string;
   forwarded: boolean;
   /** Replayed from a delivery log on start (`--since`), not received now. */
   catch_up?: true;
@@ -81,6 +86,8 @@ export interface ReceiverOptions {
   forwardTimeoutMs?: number;
   /** Append each delivery to this NDJSON file. */
   savePath?: string;
+  /** Credentials every delivery must carry (--basic-auth, --oauth-client), and the token endpoint of the latter. */
+  auth?: ReceiverAuth;
   now: () => number;
   /** Each delivery shown, once answered (caught up on: once handled). */
   onEvent: (delivery: RawDelivery) => void;
@@ -132,6 +139,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   const saveFd = options.savePath ? openCapture(options.savePath) : undefined;
 
   const server = http.createServer((req, res) => {
+    if (options.auth?.rule.type === 'oauth' && req.method === 'POST' && new URL(req.url ?? '/', 'http://x').pathname === TOKEN_PATH) {
+      void readBody(req, maxBody).then(
+        (body) => {
+          const answer = options.auth!.issueToken(headerPairs(req.rawHeaders), body ?? Buffer.alloc(0));
+          const text = JSON.stringify(answer.body);
+          if (answer.status === 200) options.onNotice(`issued an access token at ${TOKEN_PATH} (expires in ${String(answer.body.expires_in)} s)`);
+          else options.onNotice(`refused a token request at ${TOKEN_PATH}: ${String(answer.body.error)} (${answer.status})`);
+          res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text);
+        },
+        () => res.destroy(),
+      );
+      return;
+    }
     if (req.method !== 'POST') {
       res.writeHead(405, { allow: 'POST', 'content-length': '0' }).end();
       return;
@@ -149,7 +169,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
           res.writeHead(503, { 'retry-after': '30', 'content-length': '0' }).end();
           return;
         }
-        res.writeHead(200, { 'content-length': '0' }).end();
+        if (received?.event.auth === 'unauthorized') res.writeHead(401, { 'www-authenticate': options.auth!.challenge(), 'content-length': '0' }).end();
+        else res.writeHead(200, { 'content-length': '0' }).end();
         if (received) options.onEvent(received);
       },
       () => res.destroy(),
@@ -174,14 +195,20 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     const headers = headerPairs(req.rawHeaders);
     const verdict = (req.verdict ??= deliveryVerdict(headers, body, options.secret, { alternatives: options.alternatives }));
     const valid = verdict.valid;
+    // A delivery caught up on from the platform's log was never sent here: it has no credentials to check.
+    const auth: AuthVerdict | undefined = req.catchUp ? undefined : options.auth?.check(headers);
+    const authorized = auth?.authorized !== false;
     const target = routes.targetFor(fields.event_type);
     const queue = target === undefined ? undefined : queues.get(target);
     // A full queue refuses before anything is recorded: the retry is then no duplicate.
-    if (valid && queue && queue.pending >= capacity) return 'busy';
+    if (valid && authorized && queue && queue.pending >= capacity) return 'busy';
     const at = options.now();
-    if (saveFd !== undefined) fs.writeSync(saveFd, captureLine({ at, method: req.method, path: req.path, rawHeaders: req.rawHeaders, body }));
-    const observation = valid ? ledger.observe(fields) : { duplicate: false, outOfOrder: false, latest: undefined };
-    const forward = Boolean(valid && !observation.duplicate && queue);
+    // Kept without the credentials of an Authorization header; forwarded with them.
+    const kept = withoutCredentials(headers);
+    if (saveFd !== undefined) fs.writeSync(saveFd, captureLine({ at, method: req.method, path: req.path, rawHeaders: kept.flat(), body }));
+    // Only what a receiver would accept counts: an unauthorized delivery is refused, and its retry is no duplicate.
+    const observation = valid && authorized ? ledger.observe(fields) : { duplicate: false, outOfOrder: false, latest: undefined };
+    const forward = Boolean(valid && authorized && !observation.duplicate && queue);
     const id = randomUUID();
     if (forward) queue?.offer({ id, key: fields.resource_id ?? '', label: fields.event_id ?? 'a delivery', body, headers: endToEnd(headers) });
     const event: ReceivedEvent = {
@@ -195,10 +222,12 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       duplicate: observation.duplicate,
       out_of_order: observation.outOfOrder,
       latest: observation.latest,
+      ...(auth ? { auth: auth.authorized ? ('authorized' as const) : ('unauthorized' as const) } : {}),
+      ...(auth && !auth.authorized ? { auth_reason: auth.reason } : {}),
       forwarded: forward,
       ...(req.catchUp ? { catch_up: true as const } : {}),
     };
-    const delivery: RawDelivery = { id, at, method: req.method, path: req.path, headers, body, event, verdict, ...(forward ? { target } : {}) };
+    const delivery: RawDelivery = { id, at, method: req.method, path: req.path, headers: kept, body, event, verdict, ...(forward ? { target } : {}) };
     options.onDelivery?.(delivery);
     return delivery;
   }

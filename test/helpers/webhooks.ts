@@ -1,5 +1,5 @@
-// A receiver a test controls (records what reaches it, answers what the test says), a
-// ride driven to its end on a fast sandbox, and `webhooks listen` run in-process.
+// A receiver a test controls (records what reaches it, answers what the test says), and a
+// ride driven to its end on a fast sandbox (`webhooks listen` in-process: listen.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../../src/sandbox/index.js';

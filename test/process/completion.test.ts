@@ -99,7 +99,9 @@ describe('bash completion', () => {
     expect(bashOffers(['platform', 'ads', 'campaigns', 'list', '--o'])).toEqual(['--output']);
     const all = bashOffers(['platform', 'ads', 'campaigns', 'list', '--']);
     expect(all).toEqual(expect.arrayContaining(['--account', '--all', '--limit', '--page-token', '--profile', '--json', '--debug', '--help']));
-    expect(all).not.toContain('--status');
+    // A list's --status filters it (#43); a write's flags are not a list's.
+    expect(all).toContain('--status');
+    expect(all).not.toContain('--budget');
   });
 
   it('completes enum values: --output <TAB>, --output=<TAB>, --status <TAB>', () => {

@@ -96,11 +96,13 @@ describe('tables on an 80-column terminal', () => {
   it('COLUMNS, when set, is the width: COLUMNS=200 shows the names whole', { timeout: scaled(30_000) }, async () => {
     const campaigns = await user.json<Array<{ name: string }>>(['ads', 'campaigns', 'list', '--account', account]);
     const narrow = await onTerminal(['ads', 'campaigns', 'list', '--account', account]);
-    expect(narrow).toContain('…');
+    // Narrower, the names wrap onto a second line of their row (nothing is cut).
+    expect(narrow).not.toContain('…');
     const wide = await onTerminal(['ads', 'campaigns', 'list', '--account', account], { COLUMNS: '200' });
     expect(wide).not.toContain('…');
     for (const c of campaigns) expect(wide).toContain(c.name);
     expect(Math.max(...linesOf(wide).map((line) => line.length))).toBeGreaterThan(80);
+    expect(linesOf(narrow).length).toBeGreaterThan(linesOf(wide).length);
   });
 
   it('auth status shows the profile name and why it is used whole', { timeout: scaled(30_000) }, async () => {

@@ -173,10 +173,10 @@ describe('a run killed with batches in flight', { timeout: scaled(120_000) }, ()
     // The undo ended well; the run it undid is still the interrupted one (resumable), no longer pointed at.
     const again = await run(['ads', 'runs', 'list', '--json']);
     const statuses = (JSON.parse(again.stdout) as Array<{ undoes: string; status: string }>).map((r) => [r.undoes ? 'undo' : 'patch', r.status]);
-    // (this test's runs come first: the create test's follow)
+    // (newest first; this test's runs come first: the create test's follow)
     expect(statuses).toEqual([
-      ['patch', 'interrupted'],
       ['undo', 'done'],
+      ['patch', 'interrupted'],
     ]);
     expect(again.stderr).toBe('');
 

@@ -121,9 +121,37 @@ function showCleared(path: string, now: unknown): string {
   return show(now);
 }
 
+/** An amount_e5 as a decimal (one that is not digits as it is). */
+const decimal = (amount: unknown) => (typeof amount === 'string' && /^\d+$/.test(amount) ? e5ToDecimal(amount) : show(amount));
+
+/**
+ * Two sets of leaves by dotted path (row-change.ts `touchedValues`) where they differ, for a
+ * person: `budget: 455.00 USD -> 55.55 USD; status: active -> paused` (a conflict's message:
+ * amounts as decimals with their currency, never amount_e5).
+ */
+export function showDifferences(from: Record<string, unknown>, to: Record<string, unknown>): string[] {
+  const changes: string[] = [];
+  const shown = new Set<string>();
+  for (const path of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    if (shown.has(path)) continue;
+    const money = MONEY.find((m) => path === `${m.path}.amount_e5` || path === `${m.path}.currency_code`);
+    if (money) {
+      const [amount, currency] = [`${money.path}.amount_e5`, `${money.path}.currency_code`];
+      shown.add(amount).add(currency);
+      const [was, now] = [from, to].map((leaves) => (leaves[amount] === undefined ? '(none)' : `${decimal(leaves[amount])} ${show(leaves[currency])}`));
+      if (differ(from[amount], to[amount]) || differ(from[currency], to[currency])) changes.push(`${money.name}: ${was} -> ${now}`);
+      continue;
+    }
+    if (!differ(from[path], to[path])) continue;
+    const short = SHORT[path];
+    const word = (v: unknown) => (short && typeof v === 'string' ? (short.short(v) ?? v) : show(v));
+    changes.push(`${short?.name ?? path}: ${word(from[path])} -> ${word(to[path])}`);
+  }
+  return changes;
+}
+
 /** `50.00 -> 75.50 USD`, `(none) -> 75.50 USD`, or `50.00 EUR -> 75.50 USD` when the currency changes too. */
 function showMoney(was: { amount: unknown; currency: unknown }, now: { amount: unknown; currency: unknown }): string {
-  const decimal = (amount: unknown) => (typeof amount === 'string' && /^\d+$/.test(amount) ? e5ToDecimal(amount) : show(amount));
   const after = `${decimal(now.amount)} ${show(now.currency)}`;
   if (was.amount === undefined) return `(none) -> ${after}`;
   return was.currency === now.currency ? `${decimal(was.amount)} -> ${after}` : `${decimal(was.amount)} ${show(was.currency)} -> ${after}`;

@@ -65,12 +65,3 @@ export function touchedValues(item: Json, current: Json, idField: string): Recor
   }
   return Object.fromEntries(out);
 }
-
-/** The leaves of two `touchedValues` that differ: `path: a -> b`. */
-export function differences(from: Record<string, unknown>, to: Record<string, unknown>): string[] {
-  const show = (value: unknown) => (value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
-  const paths = new Set([...Object.keys(from), ...Object.keys(to)]);
-  return [...paths]
-    .filter((path) => JSON.stringify(from[path]) !== JSON.stringify(to[path]))
-    .map((path) => `${path}: ${show(from[path])} -> ${show(to[path])}`);
-}

@@ -4,9 +4,9 @@
 // (--force sends it anyway). A row whose resource already has what it would write is
 // `unchanged`. One read per part of rows, as a patch's merge does (merge.ts).
 import type { CurrentLookup } from '../changes/current.js';
-import { isUnchanged } from '../changes/diff.js';
+import { isUnchanged, showDifferences } from '../changes/diff.js';
 import { judgeWithCurrent, readCurrent, type MergedRow } from '../changes/merge.js';
-import { differences, touchedValues, type Expectation } from '../changes/row-change.js';
+import { touchedValues, type Expectation } from '../changes/row-change.js';
 import type { IdentifiedRow } from '../row-identity.js';
 
 type Json = Record<string, unknown>;
@@ -49,13 +49,16 @@ async function checkPart(part: IdentifiedRow[], { idField, lookup, resend, force
   });
 }
 
-/** How the resource differs from what was expected (`expected -> now`, leaf by leaf), or undefined when it does not. */
+/**
+ * How the resource differs from what was expected (`expected -> now`, in a person's words:
+ * `budget: 455.00 USD -> 55.55 USD`), or undefined when it does not.
+ */
 function changedSince(expect: Expectation, item: Json, now: Json, idField: string): string | undefined {
   if ('current' in expect) {
-    const found = differences(expect.current, touchedValues(item, now, idField));
+    const found = showDifferences(expect.current, touchedValues(item, now, idField));
     return found.length ? `changed since the plan (plan -> now): ${found.join('; ')}` : undefined;
   }
   if (isUnchanged({ [idField]: item[idField], ...expect.written }, now, idField)) return undefined;
-  const found = differences(touchedValues(expect.written, expect.written, idField), touchedValues(expect.written, now, idField));
+  const found = showDifferences(touchedValues(expect.written, expect.written, idField), touchedValues(expect.written, now, idField));
   return `changed since the run (run wrote -> now): ${found.join('; ')}`;
 }

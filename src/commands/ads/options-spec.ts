@@ -13,7 +13,7 @@ export const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
  */
 export const account = option({
   flags: '--account <id>',
-  description: "ad account id (see `platform ads accounts list`; default: $PLATFORM_ACCOUNT, else the profile's `platform config set account ID`)",
+  description: "ad account id (default: $PLATFORM_ACCOUNT, else the profile's `platform config set account ID`)",
   required: true,
   kind: 'id',
 });

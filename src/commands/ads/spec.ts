@@ -1,6 +1,5 @@
 // `platform ads ...`: every command, its flags, help and examples. Data only: command code
 // loads when it runs. Each command's flags type is derived from its options here.
-import { columnsHelp } from '../../bulk/input/csv-columns.js';
 import { MAX_BATCH_ITEMS } from '../../schemas/limits.js';
 import { AD_FIELDS, AD_GROUP_FIELDS, CAMPAIGN_FIELDS, flagsOf } from '../../schemas/ads-fields.js';
 import { command, group, option, options, withoutDefaults, type FlagsOf } from '../spec.js';
@@ -11,7 +10,7 @@ import { reportsSpec } from './reports/spec.js';
 
 export { ACCOUNT };
 const campaign = option({ flags: '--campaign <id>', description: 'campaign id', required: true, kind: 'id' });
-const campaignOptional = option({ flags: '--campaign <id>', description: 'campaign id (required unless each CSV row has campaign_id)', kind: 'id' });
+const campaignOptional = option({ flags: '--campaign <id>', description: "campaign id (or each CSV row's campaign_id)", kind: 'id' });
 const adGroup = option({ flags: '--ad-group <id>', description: 'ad group id', required: true, kind: 'id' });
 
 /** The one resource a view or patch is about: its id as the argument or as this flag (add, don't rename: both are the contract). */
@@ -20,70 +19,73 @@ const adGroupId = (what: string) => option({ flags: '--ad-group-id <id>', descri
 const adId = (what: string) => option({ flags: '--ad-id <id>', description: `${what} (or give it as the argument)`, kind: 'id' });
 
 const ids = (noun: string) => option({ flags: '--id <list>', description: `only these ${noun} ids (comma-separated)`, kind: 'ids' });
+/** --status of a list: the API has no such filter, so it is applied to each page as it is read (ads/list.ts). */
+const STATUSES = ['active', 'paused'] as const;
+const statusFilter = (noun: string) =>
+  option({
+    flags: '--status <status>',
+    description: `only ${noun} of this status (filtered as the pages are read: the API has no status filter; --limit N reads on until N match)`,
+    choices: STATUSES,
+  });
+const adStatusFilter = option({
+  flags: '--status <status>',
+  description: 'only ads whose ad group has this status (an ad has no status of its own; one more request reads the ad group)',
+  choices: STATUSES,
+});
 
-const fromCsv = option({ flags: '--from-csv <file>', description: 'read rows from a CSV file (- for stdin); see "CSV columns" below', file: true });
+const fromCsv = option({ flags: '--from-csv <file>', description: 'read rows from a CSV file (- for stdin)', file: true });
 const fromJson = option({
   flags: '--from-json <file>',
-  description: 'read API body items from a JSON array or NDJSON file (- for stdin) instead of flags',
+  description: 'read API items: JSON or NDJSON (- for stdin)',
   file: true,
 });
-/** Bulk processing (every create and patch), without the input flags. */
+/** Bulk processing (every create and patch), without the input flags. In full: `platform help bulk` (help/bulk.ts). */
 const bulkRun = options(
   option({
     flags: '--dry-run',
-    description: 'validate, look up the current values and print what would change; send no write; exit as the run would (1: a row would not be applied)',
+    description: 'print what would change; send nothing',
   }),
   option({
     flags: '--plan <file>',
-    description:
-      'with --dry-run: also write the plan (current and new values, requests) to FILE, to send with platform ads apply FILE; written only once the dry run has gone through every row',
+    description: 'with --dry-run: write the plan to FILE',
     file: true,
   }),
-  option({ flags: '--skip-invalid', description: 'send the valid rows even when some are invalid (they are reported as invalid)' }),
-  option({ flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS}, enforced by the API)`, kind: 'int', default: 500 }),
-  option({ flags: '--concurrency <n>', description: 'requests in flight at once (max 16)', kind: 'int', default: 4 }),
-  option({ flags: '--max-rate <n>', description: 'send at most n requests per second (below what a rate limit allows; 0.5 = one every 2 s)', kind: 'number' }),
+  option({ flags: '--skip-invalid', description: 'send the valid rows even if some are invalid' }),
+  option({ flags: '--batch-size <n>', description: `rows per request (max ${MAX_BATCH_ITEMS})`, kind: 'int', default: 500 }),
+  option({ flags: '--concurrency <n>', description: 'requests in flight (max 16)', kind: 'int', default: 4 }),
+  option({ flags: '--max-rate <n>', description: 'at most n requests a second (0.5: one in 2 s)', kind: 'number' }),
   option({
     flags: '--resume <journal>',
-    description: 'finish an earlier run: its journal (printed when it started), or its NDJSON, JSON or CSV results',
+    description: 'finish an earlier run (its journal or results)',
     file: true,
   }),
   option({
     flags: '--journal <file>',
-    description: 'keep the journal of this run here (default: $XDG_STATE_HOME/platform/runs/, kept as its history until platform ads runs prune)',
+    description: 'keep the journal of this run here',
     file: true,
   }),
   option({
     flags: '--shard <i/n>',
-    description: 'take only shard I of N (0 to N-1) of the input, by resource id (a create: by content); N runs cover every row once',
+    description: 'take only shard I of N (0 to N-1) of the rows',
   }),
 );
 const bulk = options(fromCsv, fromJson, ...bulkRun);
 
+// What every create and patch shares is said once, in the help topics (src/commands/help/).
 const BULK_HELP =
-  'Rows come from flags (one item), --from-csv or --from-json. Every row is validated before anything ' +
-  'is sent: with any invalid row nothing is sent (exit 2) unless --skip-invalid. Results: one per row, in ' +
-  'input order (line, id, result ok|unchanged|failed|invalid|skipped, error_code, error_message); exit 0 when ' +
-  'all succeeded or were unchanged, 1 when any failed. Ctrl-C stops sending, lets requests in flight finish, reports the rest ' +
-  'as skipped and exits 130, naming the command that finishes the run (--resume JOURNAL). A patch changes only the ' +
-  'fields given: the current resources are read first, so a budget amount keeps its unit, --end keeps the start, ' +
-  '--keywords keeps the other criteria (the API replaces budget, schedule and targeting whole; the read and the ' +
-  "write are not atomic); an amount without a currency is in the resource's own, and another currency is refused; " +
-  'rows that only the current values can judge (these, a budget unit alone, ad_product) are checked against them ' +
-  'before anything is sent, and one at fault refuses the run the same way, naming its line and id; ' +
-  "a row that would change nothing is reported unchanged and not sent. A dry run's table shows amounts as decimals " +
-  "and statuses by their short names; its JSON and CSV keep the API's exact values; it exits as the run would " +
-  '(1 when a row would not be applied: invalid, not found, or changed since its plan).';
+  'Rows come from flags (one item), --from-csv or --from-json, all validated before any is sent. In full: ' +
+  'platform help bulk (results, resume, the run flags), platform help csv (CSV columns, field flags).';
+const PATCH_HELP = 'Only the fields given change (platform help patch).';
 
 /** The field flags of each write command: the field tables' (src/schemas/ads-fields.ts). */
 const campaignFields = flagsOf(CAMPAIGN_FIELDS, 'create');
 const adGroupFields = flagsOf(AD_GROUP_FIELDS, 'create');
 
 const listStoresOptions = options(account, ...paging);
-const listCampaignsOptions = options(account, ...paging, ids('campaign'));
+const listCampaignsOptions = options(account, ...paging, ids('campaign'), statusFilter('campaigns'));
 const createCampaignsOptions = options(account, ...campaignFields, ...bulk);
 const patchCampaignsOptions = options(account, campaignId('campaign to change'), ...withoutDefaults(flagsOf(CAMPAIGN_FIELDS, 'patch')), ...bulk);
-const listAdGroupsOptions = options(account, campaign, ...paging, ids('ad group'));
+const listAdGroupsOptions = options(account, campaign, ...paging, ids('ad group'), statusFilter('ad groups'));
 const createAdGroupsOptions = options(account, campaignOptional, ...adGroupFields, ...bulk);
 const patchAdGroupsOptions = options(
   account,
@@ -92,7 +94,7 @@ const patchAdGroupsOptions = options(
   ...withoutDefaults(flagsOf(AD_GROUP_FIELDS, 'patch')),
   ...bulk,
 );
-const listAdsOptions = options(account, campaign, adGroup, ...paging, ids('ad'));
+const listAdsOptions = options(account, campaign, adGroup, ...paging, ids('ad'), adStatusFilter);
 const createAdsOptions = options(account, campaign, adGroup, ...flagsOf(AD_FIELDS, 'create'), fromJson, ...bulkRun);
 const patchAdsOptions = options(account, campaign, adGroup, adId('ad to change'), ...flagsOf(AD_FIELDS, 'patch'), ...bulk);
 
@@ -108,7 +110,7 @@ export type PagingFlags = FlagsOf<typeof paging> & { id?: string[] };
 export type BulkFlags = FlagsOf<typeof bulk>;
 
 /** apply and runs undo: the bulk run's options, and --force for rows changed since. */
-const force = option({ flags: '--force', description: 'send rows whose resource changed since (reported conflict without it)' });
+const force = option({ flags: '--force', description: 'send rows changed since (else: conflict)' });
 const undoOptions = options(...bulkRun, force);
 /** apply: a plan fixes its requests, so --batch-size has no default (given, it must be the plan's). */
 const [dryRun, planFlag, skipInvalid, , ...bulkRest] = bulkRun;
@@ -118,29 +120,31 @@ const applyOptions = options(
   skipInvalid,
   option({
     flags: '--batch-size <n>',
-    description: "rows per request: a plan fixes its requests and their keys (the dry run's --batch-size); given, it must be the plan's",
+    description: "rows per request; given, it must be the plan's",
     kind: 'int',
   }),
   ...bulkRest,
   force,
   option({
     flags: '--account <id>',
-    description: "the ad account to apply the plan to (default: the plan's; another one needs --retarget)",
+    description: "apply to this account (default: the plan's)",
     kind: 'id',
   }),
   option({
     flags: '--retarget',
-    description:
-      'apply a plan made against another API origin (base URL) or account here: every row is read again here first, and one that differs from the plan is reported conflict',
+    description: 'apply a plan made for another origin or account',
   }),
   option({
     flags: '--again',
-    description: 'apply a plan once more: make a new plan from it (beside it) with new idempotency keys and send that; asks first (--yes without a terminal)',
+    description: 'apply once more, as a new plan with new keys',
   }),
-  option({ flags: '-y, --yes', description: 'with --again: make and send the new plan without asking' }),
+  option({ flags: '-y, --yes', description: 'with --again: do not ask' }),
 );
 const runArg = { name: 'run', description: 'the run: its name in runs list (or its last 8 characters), or its journal', required: true } as const;
-const runsListOptions = options(option({ flags: '-L, --limit <n>', description: 'only the newest n runs (listed oldest first, as all are)', kind: 'int' }));
+const runsListOptions = options(
+  option({ flags: '-L, --limit <n>', description: 'only the newest n runs (the list is newest first)', kind: 'int' }),
+  option({ flags: '--all-profiles', description: "the runs of every profile (default: the current profile's only)" }),
+);
 const runsShowOptions = options();
 const runsPruneOptions = options(
   option({ flags: '--older-than <days>', description: 'remove runs started more than DAYS days ago', kind: 'int' }),
@@ -166,7 +170,8 @@ export type PatchAdsFlags = FlagsOf<typeof patchAdsOptions>;
 export const adsSpec = withAccountDefault(
   group({
     name: 'ads',
-    summary: 'Ad accounts, stores, campaigns, ad groups, ads, reports and products',
+    summary: 'Ad accounts, campaigns, ads, reports, products',
+    description: 'Ad accounts, stores, campaigns, ad groups, ads, reports and products. Ad account ids: platform ads accounts list.',
     examples: ['platform ads accounts list', `platform ads campaigns list --account ${ACCOUNT}`],
     subcommands: [
       group({
@@ -223,8 +228,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'create',
             summary: 'Create campaigns from flags or --from-json',
-            description: `Create campaigns.\n\n${BULK_HELP}`,
-            details: columnsHelp('campaigns'),
+            description: `Create campaigns. ${BULK_HELP}`,
             options: createCampaignsOptions,
             examples: [
               `platform ads campaigns create --account ${ACCOUNT} --name "Spring promo" --budget 50 --currency USD --budget-unit daily`,
@@ -236,8 +240,7 @@ export const adsSpec = withAccountDefault(
             name: 'patch',
             summary: 'Change campaigns: name, status, budget',
             args: [idArg('campaign', '--campaign-id')],
-            description: `Change campaigns: only the fields given change.\n\n${BULK_HELP}`,
-            details: columnsHelp('campaigns'),
+            description: `Change campaigns. ${PATCH_HELP} ${BULK_HELP}`,
             options: patchCampaignsOptions,
             examples: [
               `platform ads campaigns patch --account ${ACCOUNT} --campaign-id ID --status paused`,
@@ -280,8 +283,7 @@ export const adsSpec = withAccountDefault(
           command({
             name: 'create',
             summary: 'Create ad groups from flags or --from-json',
-            description: `Create ad groups in a campaign.\n\n${BULK_HELP}`,
-            details: columnsHelp('ad_groups'),
+            description: `Create ad groups in a campaign. ${BULK_HELP}`,
             options: createAdGroupsOptions,
             examples: [
               `platform ads ad-groups create --account ${ACCOUNT} --campaign CAMPAIGN --name "Lunch" --store-ids STORE --bid 0.50 --currency USD --keywords pizza,pasta --match-type exact --daypart mon-fri=11:00-14:00`,
@@ -293,8 +295,7 @@ export const adsSpec = withAccountDefault(
             name: 'patch',
             summary: 'Change ad groups: name, status, budget, bidding, targeting, schedule',
             args: [idArg('ad group', '--ad-group-id')],
-            description: `Change ad groups: only the fields given change.\n\n${BULK_HELP}`,
-            details: columnsHelp('ad_groups'),
+            description: `Change ad groups. ${PATCH_HELP} ${BULK_HELP}`,
             options: patchAdGroupsOptions,
             examples: [
               `platform ads ad-groups patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group-id ID --status paused`,
@@ -347,8 +348,7 @@ export const adsSpec = withAccountDefault(
             name: 'patch',
             summary: 'Rename ads (update-ads)',
             args: [idArg('ad', '--ad-id')],
-            description: `Change ads: the API lets an ad's name change.\n\n${BULK_HELP}`,
-            details: columnsHelp('ads'),
+            description: `Change ads: the API lets an ad's name change. ${PATCH_HELP} ${BULK_HELP}`,
             options: patchAdsOptions,
             examples: [
               `platform ads ads patch --account ${ACCOUNT} --campaign CAMPAIGN --ad-group AD_GROUP --ad-id ID --name "Uptown store"`,
@@ -362,21 +362,10 @@ export const adsSpec = withAccountDefault(
         name: 'apply',
         summary: 'Send a plan made by a create or patch with --dry-run --plan FILE',
         description:
-          'Send the requests of a plan (NDJSON: a header naming the API origin, account and profile it was made with, then per row ' +
-          'the current values read, the values to write, the request, and the Idempotency-Key of the request it goes in). ' +
-          'The whole plan is checked first, and refused (exit 2, nothing sent): a line changed since it was made (every line is ' +
-          'sealed with a SHA-256), naming the first; a request that is not what its write and id give, naming its line; a plan ' +
-          'made against another origin or account (--retarget applies it here, reading every row here first); a plan of version 1. ' +
-          "It prints the plan's hash, plan sha256:HEX (the SHA-256 of the file). Each row is read again first: a row whose resource " +
-          'changed since the plan in any field the row sets is not sent and is reported conflict with both values (exit 1; --force ' +
-          'sends it). A row that already has its new values is unchanged. --dry-run shows the plan against the current state as a ' +
-          'table. It runs like any bulk run: journaled, resumable with --resume JOURNAL, kept in platform ads runs list. A plan is ' +
-          "applied once: its rows go in the plan's requests under the plan's keys at every apply, so the API answers a repeat with " +
-          'its first answer, whichever profile or machine sends it; an apply that ended well (exit 0) is kept in the ledger of ' +
-          'applied plans ($XDG_STATE_HOME/platform/plans/, which runs prune keeps), and applying that plan again is refused naming ' +
-          'when and by which run (exit 2). An apply that stopped (killed, failed) goes on with its run when applied again (same ' +
-          'profile and --shard): the rows it applied are skipped (AlreadyApplied). --again applies the changes once more, as a ' +
-          'new plan with new keys. Shards of a plan split it by request.',
+          'Send exactly the requests of a plan, made by a create or patch with --dry-run --plan FILE, once reviewed. The whole plan ' +
+          'is checked first (sealed lines, requests, origin and account), then each row is read again: a row changed since the plan is ' +
+          'reported conflict, not sent (--force sends it). A plan is applied once; --again makes a new plan from it. It runs like any ' +
+          'bulk run (platform help bulk). In full: platform help plans.',
         args: [{ name: 'plan', description: 'the plan file', required: true }],
         options: applyOptions,
         examples: [

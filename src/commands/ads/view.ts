@@ -13,6 +13,10 @@ export async function viewResource<T>(
   fields: (item: T) => DetailField[],
   listView: View<T>,
 ): Promise<void> {
+  // --query and --json FIELDS name the item's own fields: checked before anything is sent (item-fields.ts).
+  if (ctx.globals.query !== undefined || ctx.globals.fields?.length) {
+    await (await import('../../output/item-fields.js')).checkItemFields(ctx.globals, resource.wrapper, true);
+  }
   const client = await ctx.client();
   const [item] = await client.ads.getByIds<T>(resource, scope, [id]);
   if (!item)
@@ -22,5 +26,12 @@ export async function viewResource<T>(
       `${resource.noun} ${id} not found${scope.adGroup ? ` in ad group ${scope.adGroup}` : scope.campaign ? ` in campaign ${scope.campaign}` : ` in account ${scope.account}`}`,
     );
   // -o csv: the list's columns, so `view ID -o csv` reads back as `list --id ID -o csv` does.
+  const { fields: only } = ctx.globals;
+  if (only?.length) {
+    // Picked here: a field the schema has may be absent from this item (a campaign without a budget).
+    const { pick } = await import('../../output/pick-fields.js');
+    const { withoutFields } = await import('../../output/rows.js');
+    return writeDetail(withoutFields(ctx), pick(item, only) as T, fields(item), listView);
+  }
   await writeDetail(ctx, item, fields(item), listView);
 }

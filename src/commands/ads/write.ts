@@ -3,7 +3,7 @@
 // draws progress, prints the summary, and ends with the right typed error.
 import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { Context } from '../../context.js';
-import { runBulkPlan, type BulkOutcome, type BulkSource } from '../../bulk/pipeline.js';
+import { DEFAULT_BATCH_SIZE, runBulkPlan, type BulkOutcome, type BulkSource } from '../../bulk/pipeline.js';
 import type { BulkMode } from '../../bulk/input/csv-columns.js';
 import { UsageError } from '../../base/errors.js';
 import { summaryLine } from '../../output/progress.js';
@@ -127,9 +127,11 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<Bul
         journalFile = file;
         // A shard names its journal whatever its share of the rows: an orchestrator resumes from it.
         if (rows > 1 || shard) ctx.info(`Journal: ${file}`);
+        // The progress starts with the send pass: its rate and ETA count from here, not from the first row back.
+        progress ??= ctx.progress(rows, flags.batchSize ?? DEFAULT_BATCH_SIZE);
       },
       onProgress: (tally, total) => {
-        progress ??= ctx.progress(total);
+        progress ??= ctx.progress(total, flags.batchSize ?? DEFAULT_BATCH_SIZE);
         progress.update(tally);
       },
     },
@@ -149,7 +151,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<Bul
   const unanswered = single && (await settleSingleJournal(outcome, named(request)));
   const end = runEnd(outcome, { invalid, unanswered, stdoutClosed: stdoutClosed.signal.aborted && !ctx.signal.aborted, plan: flags.plan });
   if (summarized(end) && (outcome.rows > 1 || shard))
-    ctx.info(outcome.dryRun ? previewLine(outcome.preview!) : summaryLine(outcome.tally, ctx.clock.now() - started));
+    ctx.info(outcome.dryRun ? previewLine(outcome.preview!) : summaryLine(outcome.tally, ctx.clock.now() - started, outcome.conflicts));
   const conflicts = summarized(end) ? conflictsLine(outcome) : undefined;
   if (conflicts) ctx.info(conflicts);
   const error = endError(end, { resume: (journal) => resumeCommand(request.argv, journal), inFlags: inFlagWords });

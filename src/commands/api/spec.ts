@@ -19,7 +19,7 @@ export type ApiFlags = FlagsOf<typeof apiOptions>;
 
 export const apiSpec = command({
   name: 'api',
-  summary: 'Make an authenticated request to any API path and print the response',
+  summary: 'Send an authenticated request to any API path',
   description:
     "Calls METHOD PATH with the profile's token (fetched, retried and refreshed as for any command) " +
     'and prints the response body: pretty JSON on a terminal, the raw body otherwise. METHOD is GET, ' +

@@ -1,15 +1,15 @@
 // `platform auth logout`: removes a profile's tokens and stored secret. The built-in `local`
 // profile goes back to what it is on a new config: the sandbox's public client credentials.
 import type { Context } from '../../context.js';
-import { UsageError } from '../../base/errors.js';
 import { LOCAL_PROFILE } from '../../config/profile.js';
 import { loginCommand } from '../advice.js';
+import { unknownProfile } from '../config/profile.js';
 
 export async function run(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const { name } = await ctx.profile();
   const profile = store.getProfile(name);
-  if (!profile) throw new UsageError(`no profile named ${name}; see \`platform auth status\``);
+  if (!profile) throw unknownProfile(store, name);
   if (name === LOCAL_PROFILE) {
     // A browser sign-in or other client stored on `local` is forgotten with its grant: the
     // built-in sandbox credentials show through again, so the next command works as on day one.

@@ -3,32 +3,30 @@
 import { command, group, option, options, type FlagsOf } from '../spec.js';
 
 const authLoginOptions = options(
-  option({ flags: '--client-credentials', description: 'use the client-credentials grant (no browser, no user)' }),
+  option({ flags: '--client-credentials', description: 'use the client-credentials grant (no browser)' }),
   option({ flags: '--client-id <id>', description: 'OAuth client id (env: PLATFORM_CLIENT_ID)' }),
   option({
     flags: '--scopes <list>',
-    description:
-      'scopes to request, comma- or space-separated (browser default: profile, request and the ads scopes; client credentials: all the client may have)',
+    description: 'scopes to request, comma- or space-separated',
     kind: 'list',
   }),
-  option({ flags: '--base-url <url>', description: 'API base URL of the profile: ads and delivery (default for new profiles: the local sandbox)' }),
-  option({ flags: '--auth-url <url>', description: 'where the token and authorize endpoints are (spec 4.2; default: the base URL)' }),
-  option({ flags: '--rider-url <url>', description: 'where the rider API is (spec 4.4; default: the base URL)' }),
-  option({ flags: '--callback-port <n>', description: 'port of the 127.0.0.1 listener (default: any free port; fix it to forward with ssh -L)', kind: 'int' }),
-  option({ flags: '--no-browser', description: 'do not open a browser: print the URL and read the redirected address from stdin' }),
-  option({ flags: '--timeout <duration>', description: 'how long to wait for the browser sign-in, e.g. 90s, 5m', default: '5m' }),
-  option({ flags: '--login-hint <user>', description: 'which user to sign in as (the sandbox: demo, no-payment, unverified, or an email)' }),
-  option({ flags: '--set-default', description: 'make this profile the default (the first profile you log in to becomes it anyway)' }),
-  option({ flags: '--consent', description: 'show the consent page even if these scopes were allowed before (prompt=consent)' }),
+  option({ flags: '--base-url <url>', description: 'API base URL of the profile (ads, delivery)' }),
+  option({ flags: '--auth-url <url>', description: 'token and authorize endpoints (default: base URL)' }),
+  option({ flags: '--rider-url <url>', description: 'rider API URL (default: the base URL)' }),
+  option({ flags: '--callback-port <n>', description: 'port of the 127.0.0.1 listener (default: any)', kind: 'int' }),
+  option({ flags: '--no-browser', description: 'print the URL; paste the address it redirects to' }),
+  option({ flags: '--timeout <duration>', description: 'wait this long for the sign-in (90s, 5m)', default: '5m' }),
+  option({ flags: '--login-hint <user>', description: 'which user to sign in as (an email; sandbox: demo)' }),
+  option({ flags: '--set-default', description: 'make this profile the default' }),
+  option({ flags: '--consent', description: 'show the consent page again (prompt=consent)' }),
   option({
     flags: '--with-token',
-    description: 'store an access token read from stdin (never an argument), checked with the server once; nothing renews it',
+    description: 'store an access token read from stdin',
   }),
   option({
     flags: '--secure-storage <mode>',
     choices: ['auto', 'require', 'file'],
-    description:
-      'where the secrets go: auto (the OS keyring, else the 0600 config file with a warning), require (the keyring or exit 4), file (env: PLATFORM_SECURE_STORAGE; default auto)',
+    description: 'where secrets go: the keyring, or a 0600 file',
   }),
 );
 export type AuthLoginFlags = FlagsOf<typeof authLoginOptions>;
@@ -59,18 +57,9 @@ export const authSpec = group({
       name: 'login',
       summary: 'Sign in with the browser, or store client credentials for a profile',
       description:
-        'Without flags: sign in as a user in the browser (authorization code with PKCE). A listener on\n' +
-        '127.0.0.1 receives the redirect; the URL is printed first, then opened ($PLATFORM_BROWSER,\n' +
-        '$BROWSER, else the system browser). With --no-browser, or when no browser can be opened (an\n' +
-        'SSH session, no display), open the URL anywhere and paste the address it redirects to.\n' +
-        'Tokens are kept in the profile and renewed with the refresh token; you are not asked again\n' +
-        'while it works.\n\n' +
-        'With --client-credentials: store the client id (and secret) in the profile and fetch a token\n' +
-        'with the client-credentials grant. The secret comes from PLATFORM_CLIENT_SECRET or a hidden\n' +
-        'prompt, never from a command-line argument.\n\n' +
-        'With --with-token: store an access token you already have (CI, containers), read from stdin, or\n' +
-        'typed at a hidden prompt in a terminal. It is checked with the server once and kept like any\n' +
-        'token (--secure-storage); it cannot be renewed: when it is refused, run the same login again.',
+        'Without flags: sign in as a user in the browser (PKCE); --no-browser prints the URL instead, for a machine ' +
+        'without one. --client-credentials stores a client id and secret (from PLATFORM_CLIENT_SECRET or a prompt) and ' +
+        'fetches a token; --with-token stores a token read from stdin. In full, with every flag: platform help login.',
       options: authLoginOptions,
       examples: [
         'platform auth login',

@@ -1,6 +1,7 @@
 // `platform auth status`: every profile as the config has it (offline), and with --check what
 // the server says of each token now.
 import type { Context } from '../../context.js';
+import { unknownProfile } from '../config/profile.js';
 import { authUrlOf, baseUrlOf, clientIdOf, clientSecretOf, riderUrlOf, sourceText, type Sourced } from '../../config/resolve.js';
 import type { Column, View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
@@ -71,7 +72,7 @@ const view: View<ProfileStatus> = {
       kind: 'id',
     },
     { header: 'ACTIVE', name: 'chosen_by', csv: (p) => p.chosen_by ?? '', csvOnly: true },
-    { header: 'BASE URL', name: 'base_url', csv: (p) => p.base_url, table: (p) => p.base_url.replace(/^https?:\/\//, '') },
+    { header: 'BASE URL', name: 'base_url', csv: (p) => p.base_url, table: (p) => p.base_url.replace(/^https?:\/\//, ''), priority: 2 },
     { header: 'AUTH URL', name: 'auth_url', csv: (p) => p.auth_url, csvOnly: true },
     { header: 'RIDER URL', name: 'rider_url', csv: (p) => p.rider_url, csvOnly: true },
     { header: 'CLIENT', name: 'client_id', csv: (p) => p.client_id, csvOnly: true },
@@ -81,6 +82,7 @@ const view: View<ProfileStatus> = {
       name: 'grant',
       csv: (p) => p.grant,
       table: (p) => (p.grant === 'authorization_code' ? 'browser' : p.grant === 'client_credentials' ? 'client' : p.grant),
+      priority: 3,
     },
     { header: 'SCOPES', name: 'scopes', csv: (p) => p.scopes.join(' '), csvOnly: true },
     {
@@ -89,8 +91,8 @@ const view: View<ProfileStatus> = {
       csv: (p) => p.expires_at ?? '',
       table: (p) => (p.expires_at ? `${p.expires_at.slice(0, 16).replace('T', ' ')}${p.expired ? (p.renewable ? ' (renews)' : ' (expired)') : ''}` : '-'),
     },
-    { header: 'SOURCE', name: 'source', csv: (p) => p.source },
-    { header: 'SECRETS', name: 'secrets', csv: (p) => p.secrets },
+    { header: 'SOURCE', name: 'source', csv: (p) => p.source, priority: 1 },
+    { header: 'SECRETS', name: 'secrets', csv: (p) => p.secrets, priority: 1 },
   ],
 };
 
@@ -104,6 +106,8 @@ const checkedView: View<CheckedStatus> = { noun: 'profiles', columns: [...view.c
 export async function run(ctx: Context, flags: AuthStatusFlags): Promise<void> {
   const store = await ctx.config();
   const choice = await ctx.profile();
+  // A profile named by --profile or PLATFORM_PROFILE that does not exist: said, not passed over (exit 2).
+  if (choice.source.kind !== 'default' && !store.getProfile(choice.name)) throw unknownProfile(store, choice.name, true);
   const active = choice.name;
   // The environment as it applies to a profile: the per-command overrides reach only the one in use.
   const envOf = (name: string): Env => (name === active ? ctx.env : withoutOverrides(ctx.env));

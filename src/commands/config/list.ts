@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import type { View } from '../../output/columns.js';
 import { writeRows } from '../../output/rows.js';
+import type { Profile } from '../../config/profile.js';
 import { existingProfile } from './profile.js';
 import { sourceText } from '../../config/resolve.js';
 import { SETTINGS } from './settings.js';
@@ -10,7 +11,7 @@ import { SETTING_KEYS } from './settings-spec.js';
 interface SettingRow {
   key: string;
   value: string | null;
-  /** env NAME, config, or null when not set. */
+  /** env NAME, config, default (built in, or base_url's for rider_url and token_url), or null when not set. */
   source: string | null;
   profile: string;
 }
@@ -28,9 +29,13 @@ const view: View<SettingRow> = {
 export async function run(ctx: Context): Promise<void> {
   const { store, name } = await existingProfile(ctx);
   const profile = store.getProfile(name);
+  const stored = store.readFromDisk().profiles[name];
   const rows = SETTING_KEYS.map((key): SettingRow => {
     const effective = SETTINGS[key].effective(ctx.env, profile);
-    return { key, value: effective?.value ?? null, source: effective ? sourceText(effective.source, 'label') : null, profile: name };
+    // A value of the built-in local profile that the file does not hold (its base_url) is a default, not config.
+    const builtin = effective?.source.kind === 'profile' && stored?.[effective.source.name as keyof Profile] === undefined;
+    const source = effective ? (builtin ? 'default' : sourceText(effective.source, 'label')) : null;
+    return { key, value: effective?.value ?? null, source, profile: name };
   });
   await writeRows(ctx, view, rows);
 }

@@ -2,18 +2,31 @@
 // variable that overrides it and the check its value must pass. Data only.
 import type { Env } from '../../base/io.js';
 import type { Profile } from '../../config/profile.js';
-import { accountOf, caFileOf, secureStorageOf, type Sourced } from '../../config/resolve.js';
+import { accountOf, authUrlOf, baseUrlOf, caFileOf, downloadUrlOf, riderUrlOf, secureStorageOf, type Sourced } from '../../config/resolve.js';
 import { idProblem } from '../../schemas/ids.js';
+import { urlProblem } from '../../config/url-setting.js';
 import { SECURE_STORAGE_CHOICES } from '../../config/secret-store.js';
+import { ACCESSIBLE_VALUES, accessibleOf } from '../../config/accessible.js';
 
 import type { SettingKey } from './settings-spec.js';
 
 export interface Setting {
+  /** The profile's field that keeps it when not the key's name (token_url is auth_url, which `auth login --auth-url` writes). */
+  field?: keyof Profile;
   /** Why a value cannot be stored, or undefined when it can. */
   problem: (value: string) => string | undefined;
   /** The value in effect without a flag, and where it comes from (env or config). */
   effective: (env: Env, profile: Profile | undefined) => Sourced | undefined;
   env: string;
+  /** An address the profile's credentials go to: a token cached for the old one is dropped when it changes. */
+  credentialsGoThere?: true;
+}
+
+/** rider_url and token_url default to base_url: shown with that as their source. */
+function orBaseUrl(own: Sourced | undefined, env: Env, profile: Profile | undefined, ownSources: (source: Sourced['source']) => boolean): Sourced | undefined {
+  if (own && ownSources(own.source)) return own;
+  const base = baseUrlOf(env, profile);
+  return base && { value: base.value, source: { kind: 'default', name: 'base_url' } };
 }
 
 export const SETTINGS: Record<SettingKey, Setting> = {
@@ -41,4 +54,43 @@ export const SETTINGS: Record<SettingKey, Setting> = {
     },
     env: 'PLATFORM_SECURE_STORAGE',
   },
+  base_url: {
+    problem: urlProblem,
+    effective: (env, profile) => baseUrlOf(env, profile),
+    env: 'PLATFORM_BASE_URL',
+    credentialsGoThere: true,
+  },
+  rider_url: {
+    problem: urlProblem,
+    effective: (env, profile) =>
+      orBaseUrl(riderUrlOf(env, profile), env, profile, (source) => source.name === 'PLATFORM_RIDER_URL' || source.name === 'rider_url'),
+    env: 'PLATFORM_RIDER_URL',
+    credentialsGoThere: true,
+  },
+  // The token and authorize endpoints (spec 4.2's {auth_url}): the profile's auth_url.
+  token_url: {
+    field: 'auth_url',
+    problem: urlProblem,
+    effective: (env, profile) =>
+      orBaseUrl(authUrlOf(env, profile), env, profile, (source) => source.name === 'PLATFORM_AUTH_URL' || source.name === 'auth_url'),
+    env: 'PLATFORM_AUTH_URL',
+    credentialsGoThere: true,
+  },
+  // Report files: the pre-signed report_url's path and query, fetched from this origin instead of its own.
+  download_url: {
+    problem: urlProblem,
+    effective: (env, profile) => downloadUrlOf(env, profile),
+    env: 'PLATFORM_DOWNLOAD_URL',
+  },
+  accessible: {
+    // For screen readers (`platform help accessibility`); --accessible and PLATFORM_ACCESSIBLE win.
+    problem: (value) => ((ACCESSIBLE_VALUES as readonly string[]).includes(value) ? undefined : `must be one of ${ACCESSIBLE_VALUES.join(', ')}`),
+    effective: (env, profile) => accessibleOf(env, profile),
+    env: 'PLATFORM_ACCESSIBLE',
+  },
 };
+
+/** The profile's field that keeps a setting. */
+export function fieldOf(key: SettingKey): keyof Profile {
+  return SETTINGS[key].field ?? (key as keyof Profile);
+}

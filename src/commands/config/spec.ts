@@ -7,7 +7,7 @@ const key = { name: 'key', description: `the setting: ${SETTING_KEYS.join(', ')}
 
 export const configSpec = group({
   name: 'config',
-  summary: 'Settings of a profile, such as the default ad account',
+  summary: 'Profile settings, such as the default ad account',
   description:
     'Settings a command uses when its flag is not given, kept per profile (--profile picks which). ' +
     'A flag wins over its environment variable, which wins over the setting: account is --account, then PLATFORM_ACCOUNT, then `config set account`.',
@@ -17,7 +17,12 @@ export const configSpec = group({
       name: 'set',
       summary: 'Set a setting of the profile (the ad account ads commands use without --account)',
       args: [key, { name: 'value', description: 'its value', required: true }],
-      examples: [`platform config set account ${ACCOUNT}`, 'platform config set account ACCOUNT --profile work'],
+      examples: [
+        `platform config set account ${ACCOUNT}`,
+        'platform config set account ACCOUNT --profile work',
+        'platform config set base_url http://127.0.0.1:4011 --profile local',
+        'platform config set token_url https://login.example.com --profile work',
+      ],
       load: () => import('./set.js'),
     }),
     command({

@@ -11,7 +11,8 @@ export type DeliveryQuoteFlags = FlagsOf<typeof deliveryQuoteOptions>;
 
 export const deliverySpec = group({
   name: 'delivery',
-  summary: 'Delivery quotes (needs a client-credentials profile with scope eats.deliveries)',
+  summary: 'Delivery quotes (scope eats.deliveries)',
+  description: 'Delivery quotes (needs a client-credentials profile with scope eats.deliveries).',
   examples: [
     'PLATFORM_CLIENT_SECRET=sandbox-delivery-secret platform auth login --client-credentials --profile eats --client-id sandbox-delivery-client --scopes eats.deliveries',
     'platform delivery quote --profile eats --customer 7b6f1b36-3a0e-4d5b-9a3e-2f1c9d3e8a11 --pickup "1 Market St, San Francisco" --dropoff "500 Castro St, San Francisco"',

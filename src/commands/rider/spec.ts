@@ -74,7 +74,7 @@ export type RiderHistoryFlags = FlagsOf<typeof riderHistoryOptions>;
 
 export const riderSpec = group({
   name: 'rider',
-  summary: 'Products, fare and time estimates, and ride requests (rider API v1.2)',
+  summary: 'Rider API v1.2: products, estimates, rides',
   description:
     'The rider API acts for a signed-in rider: sign in with `platform auth login --scopes "profile request"`.\n' +
     'Money is shown with its currency in tables and as the API sends it (floats) in JSON.',

@@ -10,6 +10,8 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
   if (options.webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(options.webhookUrl))
     throw new UsageError(`--webhook-url must be an http:// or https:// URL, not ${JSON.stringify(options.webhookUrl)}`);
   const publicUrl = options.publicUrl === undefined ? undefined : checkPublicUrl(options.publicUrl);
+  const { webhookAuthOf } = await import('./webhook-auth.js');
+  const webhookAuth = await webhookAuthOf(ctx, options);
   const [{ startSandbox }, { parseChaos }] = await Promise.all([import('../../sandbox/index.js'), import('../../sandbox/webhooks/index.js')]);
   const chaos = options.webhookChaos === undefined ? undefined : parseChaos(options.webhookChaos);
   if (typeof chaos === 'string') throw new UsageError(chaos);
@@ -36,6 +38,7 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
     timeScale: options.timeScale,
     webhookUrl: options.webhookUrl,
     webhookChaos: chaos,
+    webhookAuth,
     chaosSeed: options.chaosSeed,
     faultRules,
     now: () => ctx.clock.now(),
@@ -56,6 +59,7 @@ export async function run(ctx: Context, options: SandboxServeFlags): Promise<voi
       `client id: ${SANDBOX_DEMO_CLIENT_ID}`,
       `client secret: ${SANDBOX_DEMO_CLIENT_SECRET}`,
       `Try: ${tryCommand(sandbox.url, defaultUrl)}`,
+      ...(sandbox.url === defaultUrl ? [] : [`Save it: platform config set base_url ${sandbox.url} --profile local`]),
       ...(options.webhookUrl ? [`Webhook events go to ${options.webhookUrl}, signed with each application's client secret`] : []),
       '',
     ].join('\n'),

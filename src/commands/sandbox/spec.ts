@@ -6,36 +6,46 @@ const sandboxServeOptions = options(
   option({ flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' }),
   option({
     flags: '--public-url <url>',
-    description: 'the URL other machines reach this sandbox at (with --host 0.0.0.0): printed, and the host of report download URLs',
+    description: 'the URL other machines reach it at (--host 0.0.0.0)',
   }),
-  option({ flags: '--port <port>', description: 'port to listen on (0 picks a free one; default 4010, or PLATFORM_SANDBOX_PORT)', kind: 'int' }),
+  option({ flags: '--port <port>', description: 'port (0: a free one; default 4010, or PLATFORM_SANDBOX_PORT)', kind: 'int' }),
   option({ flags: '--seed <n>', description: 'seed of the demo data', kind: 'int', default: 1 }),
-  option({ flags: '--campaigns <n>', description: 'seed exactly n campaigns in the first account (benchmarks)', kind: 'int' }),
+  option({ flags: '--campaigns <n>', description: 'seed exactly n campaigns in the first account', kind: 'int' }),
   option({ flags: '--state <file>', description: 'keep data in this file across restarts', file: true }),
-  option({ flags: '--fail-rate <p>', description: 'answer this share of API calls with a 500 or a dropped connection', kind: 'number', default: 0 }),
-  option({ flags: '--throttle-rate <p>', description: 'answer this share of API calls with 429 and Retry-After', kind: 'number', default: 0 }),
-  option({ flags: '--item-fail-rate <p>', description: 'fail this share of batch items with a transient error (not applied)', kind: 'number', default: 0 }),
+  option({ flags: '--fail-rate <p>', description: 'share of API calls answered 500 or dropped', kind: 'number', default: 0 }),
+  option({ flags: '--throttle-rate <p>', description: 'share of API calls answered 429', kind: 'number', default: 0 }),
+  option({ flags: '--item-fail-rate <p>', description: 'share of batch items failed, not applied', kind: 'number', default: 0 }),
   option({ flags: '--rate-limit <n>', description: 'allow n requests per second per token, then 429', kind: 'int' }),
   option({ flags: '--latency <ms>', description: 'delay every answer', kind: 'int', default: 0 }),
   option({
     flags: '--time-scale <n>',
-    description: 'run simulated time (rider trips, report jobs) n times faster than the wall clock',
+    description: 'simulated time runs n times faster',
     kind: 'number',
     default: 1,
   }),
   option({
     flags: '--webhook-url <url>',
-    description: 'deliver ride events (spec 6) here, signed with the client secret, unless the application has its own URL',
+    description: 'deliver ride events (spec 6) here, signed',
   }),
-  option({ flags: '--webhook-chaos <rates>', description: 'deliver a share of events twice and out of order: a rate 0-1, or duplicates=RATE,reorder=RATE' }),
+  option({
+    flags: '--webhook-basic-auth <user:password>',
+    description: `deliveries send Authorization: Basic (USER:PASSWORD, or @FILE; env: PLATFORM_WEBHOOK_BASIC_AUTH)`,
+  }),
+  option({ flags: '--webhook-oauth-token-url <url>', description: "deliveries send a Bearer token from this receiver's token URL (client credentials)" }),
+  option({
+    flags: '--webhook-oauth-client <id:secret>',
+    description: 'the client of --webhook-oauth-token-url (ID:SECRET, or @FILE; env: PLATFORM_WEBHOOK_OAUTH_CLIENT)',
+  }),
+  option({ flags: '--webhook-oauth-scopes <scopes>', description: 'scopes asked for with --webhook-oauth-token-url, space-separated' }),
+  option({ flags: '--webhook-chaos <rates>', description: 'share of events sent twice and out of order' }),
   option({
     flags: '--chaos-seed <n>',
-    description: 'seed of every injected fault (default: --seed): the Nth request to a route meets the same faults in every run',
+    description: 'seed of the injected faults (default: --seed)',
     kind: 'int',
   }),
   option({
     flags: '--fault <rule>',
-    description: "a fault on one route, '[METHOD ]PATH=STATUS[:RATE]' (* is one path segment; STATUS 400-599 or drop); repeatable",
+    description: "a fault on one route: '[METHOD ]PATH=STATUS[:RATE]'",
     kind: 'repeat',
   }),
 );
@@ -54,14 +64,9 @@ export const sandboxSpec = group({
       name: 'serve',
       summary: 'Start the sandbox server on loopback (Ctrl-C stops it)',
       description:
-        'Start a stateful emulator of the whole API on loopback: the ads API, OAuth (client\n' +
-        'credentials, the browser consent page, refresh), the rider API with simulated trips,\n' +
-        'delivery quotes and signed webhook deliveries, seeded with deterministic demo data.\n' +
-        'It prints its base URL and demo credentials; the built-in "local" profile points at its\n' +
-        'default address, so other commands work against it at once. A write with an\n' +
-        'Idempotency-Key is applied once: the key is kept 24 hours per ad account (as Stripe keeps\n' +
-        'keys), and a repeat from any client gets the first answer (the same key with another\n' +
-        'request: 400); at most the newest 20,000 keys are kept.',
+        'Start a stateful emulator of the whole API on loopback (ads, OAuth, rider, delivery, webhooks), seeded with ' +
+        'demo data. It prints its base URL and demo credentials; the "local" profile points at it. In full (idempotency ' +
+        'keys, the faults it injects): platform help local-sandbox.',
       options: sandboxServeOptions,
       examples: [
         'platform sandbox serve',

@@ -51,7 +51,8 @@ export function retryPrinter(ctx: Context, label: DeliveryLabel) {
 /** The event's outcome, one line (or JSON object) on stdout; true when it was delivered. */
 export function printDelivery(ctx: Context, label: DeliveryLabel, result: { accepted: boolean; attempts: AttemptReport[] }): boolean {
   const last = result.attempts.at(-1)!;
-  const verdict = result.accepted ? 'delivered' : last.verdict === 'rejected' ? 'rejected' : 'not delivered';
+  // Rejected by the receiver (an answer); a failure not retried (a refusing proxy) is not delivered.
+  const verdict = result.accepted ? 'delivered' : last.verdict === 'rejected' && 'status' in last.result ? 'rejected' : 'not delivered';
   const record = { ...label, delivered: result.accepted, verdict, outcome: outcomeOf(last), attempts: result.attempts.length };
   const tries = `${result.attempts.length} attempt${result.attempts.length === 1 ? '' : 's'}`;
   writeRecord(ctx, record, () => `${label.event_id ?? label.origin}  ${label.event_type ?? '-'}  ${verdict}  ${record.outcome}  ${tries}`, { log: true });

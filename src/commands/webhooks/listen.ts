@@ -18,6 +18,8 @@ import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_INSPECT_PORT } from '../../webhooks
 import { catchUp, sinceOf } from './listen-catch-up.js';
 import { inboxFileOf, openInbox } from './listen-inbox.js';
 import type { Inbox } from '../../webhooks/inbox/server.js';
+import { TOKEN_PATH, type ReceiverAuth } from '../../webhooks/delivery-auth-check.js';
+import { BASIC_AUTH_ENV, OAUTH_CLIENT_ENV, credentialPair } from './delivery-credentials.js';
 
 export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<void> {
   if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535) throw new UsageError(`--port must be 0-65535, not ${flags.port}`);
@@ -37,6 +39,7 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
   if (flags.host !== undefined && !/^[\w.:-]+$/.test(flags.host))
     throw new UsageError(`--host must be an address or host name, not ${JSON.stringify(flags.host)}`);
   const sinceMs = flags.since === undefined ? undefined : sinceOf(ctx, flags.since);
+  const auth = await receiverAuthOf(ctx, flags);
   const secret = await webhookSecret(ctx);
   // Another secret this user has (the profile's or PLATFORM_WEBHOOK_SECRET) may be the one a mismatched body was signed with.
   const alternatives = await otherSecrets(ctx, secret);
@@ -56,6 +59,7 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     queueSize: flags.queueSize,
     forwardTimeoutMs: flags.forwardTimeout === undefined ? undefined : flags.forwardTimeout * 1000,
     savePath: flags.save,
+    auth,
     now: () => ctx.clock.now(),
     onNotice: (line) => ctx.info(line),
     onForward: (report) => {
@@ -78,8 +82,14 @@ export async function run(ctx: Context, flags: WebhooksListenFlags): Promise<voi
     .entries()
     .filter(([type]) => !(type === '*' && flags.forwardTo))
     .map(([type, url]) => `${type} to ${url}`);
+  const required =
+    auth?.rule.type === 'basic'
+      ? `, requiring Basic credentials`
+      : auth?.rule.type === 'oauth'
+        ? `, requiring a Bearer token from ${receiver.url}${TOKEN_PATH} (client ${auth.rule.clientId}, tokens live ${auth.rule.ttlSeconds} s)`
+        : '';
   ctx.info(
-    `Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${routed.length ? `, routing ${routed.join(', ')}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`,
+    `Listening on ${receiver.url} (checking ${'X-Platform-Signature'} with ${secret.name}${required}${flags.forwardTo ? `, forwarding to ${flags.forwardTo}` : ''}${routed.length ? `, routing ${routed.join(', ')}` : ''}${flags.save ? `, saving to ${flags.save}` : ''}). Ctrl-C stops.`,
   );
   let stopped: Promise<{ notForwarded: number }>;
   try {
@@ -127,14 +137,30 @@ export function forwardLine(r: ForwardReport): string {
 }
 
 export function eventLine(e: ReceivedEvent, verdict: SignatureVerdict): string {
-  const cells = [e.valid ? 'valid' : 'invalid', e.event_type ?? '-', e.resource_id ?? '-', e.status ?? '-', e.event_id ?? '-'];
+  const cells = [e.valid ? 'valid' : 'invalid', ...(e.auth ? [e.auth] : []), e.event_type ?? '-', e.resource_id ?? '-', e.status ?? '-', e.event_id ?? '-'];
   let line = cells.join('  ');
+  if (e.auth_reason) line += `  (${e.auth_reason}: answered 401, not forwarded)`;
   if (e.duplicate) line += '  duplicate (ignored)';
   if (e.out_of_order) line += `  out of order (keeping ${e.latest})`;
   const note = verdictNote(verdict, SIGNATURE_MISMATCH_ADVICE);
   if (note) line += `  (${note})`;
   if (e.catch_up) line += '  catch-up';
   return line;
+}
+
+/** --basic-auth or --oauth-client: what every delivery must carry (spec 6.3 rule 5), as a real receiver would require. */
+async function receiverAuthOf(ctx: Context, flags: WebhooksListenFlags): Promise<ReceiverAuth | undefined> {
+  const basic = await credentialPair(ctx, flags.basicAuth, '--basic-auth', BASIC_AUTH_ENV);
+  const client = await credentialPair(ctx, flags.oauthClient, '--oauth-client', OAUTH_CLIENT_ENV);
+  if (basic && client) throw new UsageError('--basic-auth and --oauth-client: give one (or unset PLATFORM_WEBHOOK_BASIC_AUTH / PLATFORM_WEBHOOK_OAUTH_CLIENT)');
+  const ttl = flags.oauthTokenTtl;
+  if (ttl !== undefined && !client) throw new UsageError('--oauth-token-ttl goes with --oauth-client');
+  if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0)) throw new UsageError('--oauth-token-ttl must be a whole number of seconds, 1 or more');
+  const { ReceiverAuth, DEFAULT_TOKEN_TTL_SECONDS } = await import('../../webhooks/delivery-auth-check.js');
+  const now = () => ctx.clock.now();
+  if (basic) return new ReceiverAuth({ type: 'basic', user: basic.id, password: basic.secret }, now);
+  if (client) return new ReceiverAuth({ type: 'oauth', clientId: client.id, clientSecret: client.secret, ttlSeconds: ttl ?? DEFAULT_TOKEN_TTL_SECONDS }, now);
+  return undefined;
 }
 
 /** Why the listener could not start, as one line naming the flag (exit 2), when a flag is why. */

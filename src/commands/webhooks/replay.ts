@@ -21,6 +21,8 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
     throw error;
   }
   const secret = await webhookSecret(ctx);
+  // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY and --ca-file, as every API call goes.
+  const transport = await ctx.httpTransport();
   let failed = 0;
   for (const item of items) {
     const fields = readEventFields(item.body);
@@ -30,6 +32,7 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
       body: item.body,
       headers: item.headers,
       secret: secret.value,
+      transport,
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
       signal: ctx.signal,
       onAttempt: retryPrinter(ctx, label),

@@ -2,7 +2,7 @@
 // loads when it runs. Each command's flags type is derived from its options here.
 import { CLIENT_BACKOFF_BASE, CLIENT_MAX_ATTEMPTS, MAX_ATTEMPTS } from '../../webhooks/delivery.js';
 import { DEFAULT_TOLERANCE } from '../../webhooks/freshness.js';
-import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_INSPECT_PORT, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE, INBOX_LIMIT } from '../../webhooks/listen-defaults.js';
+import { DEFAULT_FORWARD_TIMEOUT_MS, DEFAULT_INSPECT_PORT, DEFAULT_MAX_BODY, DEFAULT_QUEUE_SIZE } from '../../webhooks/listen-defaults.js';
 import { command, group, option, options, type ArgSpec, type FlagsOf } from '../spec.js';
 
 const webhookBody: ArgSpec = { name: 'file', description: 'the raw request body (- or nothing: stdin)' };
@@ -45,33 +45,42 @@ const webhooksVerifyOptions = options(
 export type WebhooksVerifyFlags = FlagsOf<typeof webhooksVerifyOptions>;
 
 const webhooksListenOptions = options(
-  option({ flags: '--port <n>', description: 'port on 127.0.0.1 (0 picks a free one)', kind: 'int', default: 4011 }),
-  option({ flags: '--forward-to <url>', description: 'forward verified deliveries to this URL (e.g. your app)' }),
+  option({ flags: '--port <n>', description: 'port on 127.0.0.1 (0: a free one)', kind: 'int', default: 4011 }),
+  option({ flags: '--forward-to <url>', description: 'forward verified deliveries here (your app)' }),
   option({ flags: '--save <file>', description: 'append each delivery to this NDJSON capture file', file: true }),
   option({
     flags: '--events <types>',
-    description: 'only these event types (comma-separated): requests.status_changed, requests.receipt_ready, all_trips.status_changed',
+    description: 'only these event types, comma-separated',
     kind: 'list',
   }),
-  option({ flags: '--max-body <bytes>', description: 'largest body accepted; larger ones get 413', kind: 'int', default: DEFAULT_MAX_BODY }),
+  option({ flags: '--max-body <bytes>', description: 'largest body accepted (else 413)', kind: 'int', default: DEFAULT_MAX_BODY }),
+  option({
+    flags: '--basic-auth <user:password>',
+    description: 'require Authorization: Basic with these (or @FILE; env: PLATFORM_WEBHOOK_BASIC_AUTH); others get 401',
+  }),
+  option({
+    flags: '--oauth-client <id:secret>',
+    description: 'require a Bearer token issued at POST /oauth/token on this port to this client (or @FILE; env: PLATFORM_WEBHOOK_OAUTH_CLIENT)',
+  }),
+  option({ flags: '--oauth-token-ttl <seconds>', description: 'lifetime of the tokens --oauth-client issues (default: 300)', kind: 'int' }),
   option({
     flags: '--queue-size <n>',
-    description: `deliveries waiting to be forwarded at most; past it they get 503 and the sender retries (default ${DEFAULT_QUEUE_SIZE})`,
+    description: `most deliveries waiting; then 503 (default ${DEFAULT_QUEUE_SIZE})`,
     kind: 'int',
   }),
   option({ flags: '--forward-timeout <seconds>', description: `how long one forward may take (default ${DEFAULT_FORWARD_TIMEOUT_MS / 1000})`, kind: 'number' }),
   option({
     flags: '--route <type=url>',
-    description: 'forward one event type to its own URL (repeatable; * for the types no other route names)',
+    description: 'forward an event type to its own URL (repeatable)',
     kind: 'repeat',
   }),
   option({
     flags: '--since <duration>',
-    description: "first catch up on the deliveries missed in this span (2h, 30m): the sandbox's delivery log, else this machine's inbox",
+    description: 'first catch up on what was missed (2h, 30m)',
   }),
-  option({ flags: '--inspect', description: 'serve the webhook inbox page: deliveries live, replay, edit and replay, export' }),
-  option({ flags: '--inspect-port <n>', description: `port of the inbox page (0 picks a free one; default ${DEFAULT_INSPECT_PORT})`, kind: 'int' }),
-  option({ flags: '--host <address>', description: 'address the inbox page binds (default 127.0.0.1; anything else exposes it to the network)' }),
+  option({ flags: '--inspect', description: 'serve the webhook inbox page' }),
+  option({ flags: '--inspect-port <n>', description: `inbox page port (0: a free one; default ${DEFAULT_INSPECT_PORT})`, kind: 'int' }),
+  option({ flags: '--host <address>', description: 'address the inbox page binds (default 127.0.0.1)' }),
   option({ flags: '--open', description: 'open the inbox page in the browser' }),
 );
 export type WebhooksListenFlags = FlagsOf<typeof webhooksListenOptions>;
@@ -86,7 +95,7 @@ export type WebhooksTriggerFlags = FlagsOf<typeof webhooksTriggerOptions>;
 
 export const webhooksSpec = group({
   name: 'webhooks',
-  summary: 'Verify, receive, replay and trigger webhook deliveries',
+  summary: 'Verify, receive, replay and trigger webhooks',
   description:
     'Deliveries are POSTs with X-Platform-Signature: the hexadecimal HMAC-SHA256 of the raw request body, ' +
     "keyed by the application's client secret, and X-Environment (spec 6.3). The secret comes from " +
@@ -125,23 +134,10 @@ export const webhooksSpec = group({
       name: 'listen',
       summary: 'Receive deliveries on 127.0.0.1: verify, de-duplicate, print, forward and save them',
       description:
-        'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200 with an empty ' +
-        'body; one line per event goes to stdout (time, valid|invalid, event_type, resource_id, status, event_id; NDJSON ' +
-        'with -o json). The delivery rules of spec 6.3.1 apply: a repeat of (event_type, resource id, status) is a ' +
-        'duplicate and ignored; an older status than one already seen is flagged out of order and the latest is ' +
-        'kept. Verified, non-duplicate deliveries are forwarded byte for byte with their headers to --forward-to; ' +
-        '--save appends every delivery (headers and base64 body) to an NDJSON file that `webhooks replay` reads. ' +
-        'Forwarding runs four at a time (one resource in order), each within --forward-timeout; while --queue-size ' +
-        'deliveries wait, new ones get 503 so that the sender retries them later. ' +
-        'Bodies over --max-body get 413 and go nowhere. Ctrl-C stops it within about a second, says how many were ' +
-        'not forwarded, and prints the latest status per resource. ' +
-        '--route TYPE=URL sends each event type to its own target (* for the rest; --forward-to is *=URL). ' +
-        "--since 2h first replays, in order and marked catch-up, the deliveries missed while no listener ran: from the sandbox's " +
-        "delivery log, or against a real account from this machine's inbox (those not forwarded). " +
-        '--inspect serves the webhook inbox on 127.0.0.1 (--inspect-port, --host; printed at start, opened with --open): ' +
-        'each delivery live with its verdict and diagnosis, headers and raw body; filters; replay to the forward target; ' +
-        'edit and replay, re-signed, unsigned or wrongly signed; export as NDJSON (what `webhooks replay` reads) or HAR. ' +
-        `The inbox keeps the newest ${INBOX_LIMIT} deliveries on disk, in the config folder, so it survives a restart.`,
+        'Listens on 127.0.0.1 only. Each delivery is verified over its raw body and answered 200; one line per event goes ' +
+        'to stdout (NDJSON with -o json). Duplicates are ignored and an older status flagged out of order (spec 6.3.1); ' +
+        'verified deliveries are forwarded as they came to --forward-to or a --route. Ctrl-C stops it. ' +
+        'In full (queueing, catch-up, the inbox page): platform help webhook-events.',
       options: webhooksListenOptions,
       examples: [
         'platform webhooks listen --port 4011 --forward-to http://127.0.0.1:3000/webhooks',

@@ -19,6 +19,8 @@ export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: strin
     throw new UsageError(`--status must be a status name such as accepted or completed, not ${JSON.stringify(flags.status)}`);
   const settings = deliverySettings(flags);
   const secret = await webhookSecret(ctx);
+  // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY and --ca-file, as every API call goes.
+  const transport = await ctx.httpTransport();
   const event = buildEvent({
     type: type as EventType,
     resourceId: flags.resourceId ?? randomUUID(),
@@ -34,6 +36,7 @@ export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: strin
     ...settings,
     body,
     secret: secret.value,
+    transport,
     sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
     signal: ctx.signal,
     onAttempt: retryPrinter(ctx, label),

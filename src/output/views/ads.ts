@@ -25,7 +25,7 @@ function listColumns<T extends readonly AdsField[], R>(resource: AdsFieldResourc
   return fieldsInHelpOrder(resource).flatMap((f) => (f.list === undefined ? [] : [{ header: f.list, name: f.column, ...renders[f.column]! }]));
 }
 
-/** "12.34 USD" for tables. */
+/** "12.34 USD" for tables and -o text. */
 export function money(amount: CurrencyAmount | undefined): string | undefined {
   return amount ? `${decimalOf(amount.amount_e5)} ${amount.currency_code ?? ''}`.trimEnd() : undefined;
 }
@@ -47,10 +47,16 @@ export const accountView: View<AdAccount> = {
   columns: [
     { header: 'ID', name: 'ad_account_id', csv: (a) => a.ad_account_id, kind: 'id' },
     { header: 'NAME', name: 'name', csv: (a) => a.name, kind: 'text' },
-    { header: 'COUNTRY', name: 'country_code', csv: (a) => a.country_code },
-    { header: 'CURRENCY', name: 'currency_code', csv: (a) => a.currency_code },
-    { header: 'TYPE', name: 'account_type', csv: (a) => a.account_type, kind: 'id', optional: true },
-    { header: 'BILLING', name: 'billing_type', csv: (a) => a.billing?.type, table: (a) => a.billing?.type?.replace('ACCOUNT_BILLING_MODE_', '').toLowerCase() },
+    { header: 'COUNTRY', name: 'country_code', csv: (a) => a.country_code, priority: 3 },
+    { header: 'CURRENCY', name: 'currency_code', csv: (a) => a.currency_code, priority: 4 },
+    { header: 'TYPE', name: 'account_type', csv: (a) => a.account_type, kind: 'id', priority: 1 },
+    {
+      header: 'BILLING',
+      name: 'billing_type',
+      csv: (a) => a.billing?.type,
+      table: (a) => a.billing?.type?.replace('ACCOUNT_BILLING_MODE_', '').toLowerCase(),
+      priority: 2,
+    },
   ],
 };
 
@@ -59,10 +65,10 @@ export const storeView: View<Store> = {
   columns: [
     { header: 'ID', name: 'id', csv: (s) => s.id, kind: 'id' },
     { header: 'NAME', name: 'name', csv: (s) => s.name, kind: 'text' },
-    { header: 'CITY', name: 'city', csv: (s) => s.address?.city },
-    { header: 'REGION', name: 'region', csv: (s) => s.address?.region, optional: true },
-    { header: 'COUNTRY', name: 'country', csv: (s) => s.address?.country },
-    { header: 'CURRENCY', name: 'currency_code', csv: (s) => s.currency_code },
+    { header: 'CITY', name: 'city', csv: (s) => s.address?.city, priority: 4 },
+    { header: 'REGION', name: 'region', csv: (s) => s.address?.region, priority: 1 },
+    { header: 'COUNTRY', name: 'country', csv: (s) => s.address?.country, priority: 2 },
+    { header: 'CURRENCY', name: 'currency_code', csv: (s) => s.currency_code, priority: 3 },
     { header: 'ADDRESS', name: 'address_line1', csv: (s) => s.address?.address_line1, csvOnly: true },
     { header: 'POSTAL CODE', name: 'postal_code', csv: (s) => s.address?.postal_code, csvOnly: true },
     { header: 'LATITUDE', name: 'latitude', csv: (s) => s.address?.latitude?.toString(), csvOnly: true },
@@ -77,12 +83,12 @@ export const campaignView: View<Campaign> = {
       campaign_id: { csv: (c) => c.campaign_id, kind: 'id' },
       name: { csv: (c) => c.name, kind: 'text' },
       status: { csv: (c) => campaignStatus.toFriendly(c.configured_status) },
-      budget: { csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total) },
+      budget: { csv: (c) => decimal(c.budget?.total), table: (c) => money(c.budget?.total), text: (c) => money(c.budget?.total), priority: 3 },
       currency: { csv: (c) => c.budget?.total.currency_code, csvOnly: true },
-      budget_unit: { csv: (c) => budgetUnit.toFriendly(c.budget?.unit) },
+      budget_unit: { csv: (c) => budgetUnit.toFriendly(c.budget?.unit), priority: 3 },
     }),
-    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true, optional: true },
-    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true, optional: true },
+    { header: 'AD GROUPS', name: 'ad_groups', csv: (c) => String(c.ad_groups?.length ?? 0), tableOnly: true, priority: 1 },
+    { header: 'UPDATED', name: 'updated_at', csv: (c) => c.updated_at, table: (c) => day(c.updated_at), tableOnly: true, priority: 2 },
   ],
 };
 
@@ -104,19 +110,24 @@ export const adGroupView: View<AdGroup> = {
     ad_group_id: { csv: (g) => g.ad_group_id, kind: 'id' },
     campaign_id: { csv: (g) => g.campaign_id, csvOnly: true, kind: 'id' },
     name: { csv: (g) => g.name, kind: 'text' },
-    ad_product: { csv: (g) => adProduct.toFriendly(g.ad_product), optional: true },
+    ad_product: { csv: (g) => adProduct.toFriendly(g.ad_product), priority: 4 },
     status: { csv: (g) => adGroupStatus.toFriendly(g.configured_status) },
-    budget: { csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total) },
+    budget: { csv: (g) => decimal(g.budget?.total), table: (g) => money(g.budget?.total), text: (g) => money(g.budget?.total), priority: 6 },
     currency: { csv: (g) => g.budget?.total.currency_code ?? bid(g)?.currency_code, csvOnly: true },
     budget_unit: { csv: (g) => budgetUnit.toFriendly(g.budget?.unit), csvOnly: true },
-    bid: { csv: (g) => decimal(bid(g)), table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined) },
+    bid: {
+      csv: (g) => decimal(bid(g)),
+      table: (g) => money(bid(g)) ?? (g.bidding && 'auto' in g.bidding ? 'auto' : undefined),
+      text: (g) => money(bid(g)),
+      priority: 5,
+    },
     bidding: { csv: (g) => Object.keys(g.bidding ?? {})[0], csvOnly: true },
-    keywords: { csv: (g) => keywordCriterion(g)?.keywords.join('|'), kind: 'text', optional: true },
+    keywords: { csv: (g) => keywordCriterion(g)?.keywords.join('|'), kind: 'text', priority: 3 },
     match_type: { csv: (g) => matchType.toFriendly(keywordCriterion(g)?.match_type), csvOnly: true },
     platform_one: { csv: (g) => (criteria(g).some((c) => c.platform_one) ? 'true' : ''), csvOnly: true },
     store_ids: { csv: (g) => g.subjects?.stores.store_ids.join('|'), csvOnly: true, kind: 'id' },
-    start_time: { csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time), optional: true },
-    end_time: { csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time), optional: true },
+    start_time: { csv: (g) => g.schedule?.start_time, table: (g) => day(g.schedule?.start_time), priority: 2 },
+    end_time: { csv: (g) => g.schedule?.end_time, table: (g) => day(g.schedule?.end_time), priority: 1 },
     daypart: { csv: (g) => formatDayparting((g as { dayparting_schedule?: unknown }).dayparting_schedule), csvOnly: true },
   }),
 };
@@ -126,7 +137,7 @@ export const adView: View<Ad> = {
   columns: listColumns<typeof AD_FIELDS, Ad>('ads', {
     ad_id: { csv: (a) => a.ad_id, kind: 'id' },
     name: { csv: (a) => a.name, kind: 'text' },
-    ad_group_id: { csv: (a) => a.ad_group_id, kind: 'id', optional: true },
-    campaign_id: { csv: (a) => a.campaign_id, kind: 'id', optional: true },
+    ad_group_id: { csv: (a) => a.ad_group_id, kind: 'id', priority: 2 },
+    campaign_id: { csv: (a) => a.campaign_id, kind: 'id', priority: 1 },
   }),
 };

@@ -11,7 +11,7 @@ export const productView: View<Product> = {
     { header: 'GTIN', name: 'gtin', csv: (p) => p.gtin, kind: 'id' },
     { header: 'NAME', name: 'product_name', csv: (p) => p.product_name, kind: 'text' },
     { header: 'BRAND', name: 'brand_name', csv: (p) => p.brand_name, kind: 'text' },
-    { header: 'OWNER', name: 'brand_owner_name', csv: (p) => p.brand_owner_name, kind: 'text', optional: true },
+    { header: 'OWNER', name: 'brand_owner_name', csv: (p) => p.brand_owner_name, kind: 'text', priority: 1 },
     { header: 'SIZE', name: 'size', csv: (p) => p.size },
     { header: 'IMAGE', name: 'main_image_url', csv: (p) => p.main_image_url, csvOnly: true },
   ],
@@ -30,8 +30,15 @@ export const reportTypeView: View<ReportTypeRow> = {
   noun: 'report types',
   columns: [
     { header: 'TYPE', name: 'name', csv: (t) => t.name, kind: 'id' },
-    { header: 'UNITS', name: 'units', csv: (t) => t.units.join(' '), kind: 'words' },
-    { header: 'SYNC UNITS', name: 'sync_units', csv: (t) => t.sync_units.join(' '), table: (t) => t.sync_units.join(' ') || '-', kind: 'words' },
+    { header: 'UNITS', name: 'units', csv: (t) => t.units.join(' '), kind: 'words', priority: 2 },
+    {
+      header: 'SYNC UNITS',
+      name: 'sync_units',
+      csv: (t) => t.sync_units.join(' '),
+      table: (t) => t.sync_units.join(' ') || '-',
+      kind: 'words',
+      priority: 1,
+    },
     {
       header: 'DIMENSIONS',
       name: 'dimensions',
@@ -55,8 +62,8 @@ export const reportColumnView: View<ColumnDef> = {
   noun: 'columns',
   columns: [
     { header: 'COLUMN', name: 'name', csv: (c) => c.name, kind: 'id' },
-    { header: 'KIND', name: 'kind', csv: (c) => c.kind },
-    { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, ''), kind: 'id' },
+    { header: 'KIND', name: 'kind', csv: (c) => c.kind, priority: 2 },
+    { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, ''), kind: 'id', priority: 1 },
     { header: 'DESCRIPTION', name: 'description', csv: (c) => c.description, kind: 'words' },
   ],
 };
@@ -83,15 +90,17 @@ export type SyncRow = Record<string, string | number | boolean>;
 
 /**
  * Columns in the API's order; numbers right-aligned in tables. CSV and tables show the values
- * as the API wrote them (`12.30`, not `12.3`): `written` gives them for each typed row.
+ * as the API wrote them (`12.30`, not `12.3`): `written` gives them for each typed row. A table
+ * too wide for the terminal leaves out the rightmost columns first, but never an id or the first.
  */
 export function syncRowView(schema: ReadonlyArray<{ name: string; type: string }>, written: (row: SyncRow) => readonly string[] | undefined): View<SyncRow> {
   const columns: Column<SyncRow>[] = schema.map(({ name, type }, i) => ({
     header: name.toUpperCase(),
     name,
     csv: (row) => written(row)?.[i],
-    ...(name.endsWith('_id') ? { kind: 'id' as const } : {}),
+    ...(name.endsWith('_id') ? { kind: 'id' as const } : name.endsWith('_name') ? { kind: 'text' as const } : {}),
     ...(type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE' ? { align: 'right' as const } : {}),
+    ...(i > 0 && !name.endsWith('_id') ? { priority: schema.length - i } : {}),
   }));
   return { noun: 'rows', columns };
 }

@@ -21,6 +21,14 @@ export const dryRunView: View<DryRunRow> = {
     { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
     { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
     // The table in a person's words (50.00 -> 75.50 USD, active -> paused); CSV and JSON exactly as the API has them.
-    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, table: (r) => r[SHOWN_CHANGES] ?? r.changes, kind: 'words' },
+    // Tables and -o text: a person's words (decimals with their currency); CSV and JSON: the API's exact values.
+    {
+      header: 'CHANGES',
+      name: 'changes',
+      csv: (r) => r.changes,
+      table: (r) => r[SHOWN_CHANGES] ?? r.changes,
+      text: (r) => r[SHOWN_CHANGES] ?? r.changes,
+      kind: 'words',
+    },
   ],
 };

@@ -25,15 +25,18 @@ export function minorToDecimal(minor: number): string {
 const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? undefined : `${Math.round(seconds / 60)} min`);
 const surge = (m: number | null | undefined) => (m && m > 1 ? `x${m}` : '');
 const time = (s: number | null) => (s === null ? undefined : new Date(s * 1000).toISOString());
+/** "7.00 USD" for -o text: the decimal with its currency, as the ads tables show money. */
+const decimalMoney = (value: number | null | undefined, currency: string | null | undefined) =>
+  value === null || value === undefined || !currency ? undefined : `${value.toFixed(2)} ${currency}`;
 
 export const productView: View<Product> = {
   noun: 'products',
   columns: [
     { header: 'ID', name: 'product_id', csv: (p) => p.product_id, kind: 'id' },
     { header: 'NAME', name: 'display_name', csv: (p) => p.display_name, kind: 'text' },
-    { header: 'GROUP', name: 'product_group', csv: (p) => p.product_group },
-    { header: 'SEATS', name: 'capacity', csv: (p) => String(p.capacity) },
-    { header: 'SHARED', name: 'shared', csv: (p) => String(p.shared), table: (p) => (p.shared ? 'yes' : '') },
+    { header: 'GROUP', name: 'product_group', csv: (p) => p.product_group, priority: 3 },
+    { header: 'SEATS', name: 'capacity', csv: (p) => String(p.capacity), priority: 4 },
+    { header: 'SHARED', name: 'shared', csv: (p) => String(p.shared), table: (p) => (p.shared ? 'yes' : ''), priority: 2 },
     {
       header: 'PRICE',
       name: 'price',
@@ -45,6 +48,7 @@ export const productView: View<Product> = {
       },
       tableOnly: true,
       kind: 'words',
+      priority: 5,
     },
     { header: 'CURRENCY', name: 'currency_code', csv: (p) => p.price_details?.currency_code, csvOnly: true },
     { header: 'BASE', name: 'base', csv: (p) => p.price_details?.base.toString(), csvOnly: true },
@@ -52,7 +56,7 @@ export const productView: View<Product> = {
     { header: 'PER MINUTE', name: 'cost_per_minute', csv: (p) => p.price_details?.cost_per_minute.toString(), csvOnly: true },
     { header: 'PER DISTANCE', name: 'cost_per_distance', csv: (p) => p.price_details?.cost_per_distance.toString(), csvOnly: true },
     { header: 'DISTANCE UNIT', name: 'distance_unit', csv: (p) => p.price_details?.distance_unit, csvOnly: true },
-    { header: 'DESCRIPTION', name: 'description', csv: (p) => p.description, kind: 'text' },
+    { header: 'DESCRIPTION', name: 'description', csv: (p) => p.description, kind: 'words', priority: 1 },
   ],
 };
 
@@ -63,13 +67,28 @@ export const priceView: View<PriceEstimate> = {
   columns: [
     { header: 'PRODUCT', name: 'localized_display_name', csv: (e) => e.localized_display_name },
     { header: 'ESTIMATE', name: 'estimate', csv: (e) => e.estimate },
-    { header: 'LOW', name: 'low_estimate', csv: (e) => e.low_estimate?.toString(), table: (e) => money(e, e.low_estimate) },
-    { header: 'HIGH', name: 'high_estimate', csv: (e) => e.high_estimate?.toString(), table: (e) => money(e, e.high_estimate) },
+    {
+      header: 'LOW',
+      name: 'low_estimate',
+      csv: (e) => e.low_estimate?.toString(),
+      table: (e) => money(e, e.low_estimate),
+      text: (e) => decimalMoney(e.low_estimate, e.currency_code),
+      priority: 1,
+    },
+    {
+      header: 'HIGH',
+      name: 'high_estimate',
+      csv: (e) => e.high_estimate?.toString(),
+      table: (e) => money(e, e.high_estimate),
+      text: (e) => decimalMoney(e.high_estimate, e.currency_code),
+      priority: 1,
+    },
     { header: 'CURRENCY', name: 'currency_code', csv: (e) => e.currency_code ?? undefined, csvOnly: true },
     { header: 'SURGE', name: 'surge_multiplier', csv: (e) => String(e.surge_multiplier), table: (e) => surge(e.surge_multiplier) },
-    { header: 'DURATION', name: 'duration', csv: (e) => String(e.duration), table: (e) => minutes(e.duration) },
-    { header: 'DISTANCE', name: 'distance', csv: (e) => String(e.distance), table: (e) => `${e.distance} mi` },
-    { header: 'PRODUCT ID', name: 'product_id', csv: (e) => e.product_id, kind: 'id' },
+    { header: 'DURATION', name: 'duration', csv: (e) => String(e.duration), table: (e) => minutes(e.duration), priority: 3 },
+    { header: 'DISTANCE', name: 'distance', csv: (e) => String(e.distance), table: (e) => `${e.distance} mi`, priority: 2 },
+    // `rider request --product` takes the name too: the id is the first to go after the trip's figures.
+    { header: 'PRODUCT ID', name: 'product_id', csv: (e) => e.product_id, kind: 'id', priority: 4 },
   ],
 };
 
@@ -86,15 +105,16 @@ export const profileView: View<UserProfile> = {
   noun: 'profiles',
   columns: [
     { header: 'RIDER ID', name: 'rider_id', csv: (u) => u.rider_id, kind: 'id' },
-    { header: 'NAME', name: 'name', csv: (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined },
-    { header: 'EMAIL', name: 'email', csv: (u) => u.email },
+    { header: 'NAME', name: 'name', csv: (u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined, kind: 'text' },
+    { header: 'EMAIL', name: 'email', csv: (u) => u.email, priority: 3 },
     {
       header: 'MOBILE',
       name: 'mobile_number',
       csv: (u) => u.mobile_number,
       table: (u) => (u.mobile_number ? `${u.mobile_number}${u.mobile_verified ? '' : ' (unverified)'}` : undefined),
+      priority: 1,
     },
-    { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code, kind: 'id' },
+    { header: 'PROMO CODE', name: 'promo_code', csv: (u) => u.promo_code, kind: 'id', priority: 2 },
   ],
 };
 
@@ -105,22 +125,29 @@ export const rideView: View<RideRequest> = {
     { header: 'STATUS', name: 'status', csv: (r) => r.status },
     { header: 'ETA', name: 'eta', csv: (r) => r.eta?.toString(), table: (r) => (r.eta === null ? undefined : `${r.eta} min`) },
     { header: 'SURGE', name: 'surge_multiplier', csv: (r) => r.surge_multiplier?.toString(), table: (r) => surge(r.surge_multiplier) },
-    { header: 'DRIVER', name: 'driver', csv: (r) => r.driver?.name },
-    { header: 'VEHICLE', name: 'vehicle', csv: (r) => (r.vehicle ? `${r.vehicle.make} ${r.vehicle.model} ${r.vehicle.license_plate}` : undefined) },
-    { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id, kind: 'id' },
+    { header: 'DRIVER', name: 'driver', csv: (r) => r.driver?.name, kind: 'text', priority: 3 },
+    {
+      header: 'VEHICLE',
+      name: 'vehicle',
+      csv: (r) => (r.vehicle ? `${r.vehicle.make} ${r.vehicle.model} ${r.vehicle.license_plate}` : undefined),
+      kind: 'text',
+      priority: 2,
+    },
+    { header: 'PRODUCT ID', name: 'product_id', csv: (r) => r.product_id, kind: 'id', priority: 1 },
   ],
 };
 
 export const placeView: View<Place> = {
   noun: 'places',
-  columns: [{ header: 'ADDRESS', name: 'address', csv: (p) => p.address }],
+  columns: [{ header: 'ADDRESS', name: 'address', csv: (p) => p.address, kind: 'words' }],
 };
 
 export const rideMapView: View<RideMap> = {
   noun: 'ride maps',
   columns: [
     { header: 'REQUEST ID', name: 'request_id', csv: (m) => m.request_id, kind: 'id' },
-    { header: 'MAP', name: 'href', csv: (m) => m.href },
+    // A link is opened, not read: whole, even past the terminal's edge.
+    { header: 'MAP', name: 'href', csv: (m) => m.href, kind: 'id' },
   ],
 };
 
@@ -138,8 +165,15 @@ export const requestEstimateView: View<RequestEstimate> = {
       name: 'distance_estimate',
       csv: (e) => e.trip?.distance_estimate.toString(),
       table: (e) => (e.trip ? `${e.trip.distance_estimate} ${e.trip.distance_unit === 'km' ? 'km' : 'mi'}` : undefined),
+      priority: 1,
     },
-    { header: 'DURATION', name: 'duration_estimate', csv: (e) => e.trip?.duration_estimate.toString(), table: (e) => minutes(e.trip?.duration_estimate) },
+    {
+      header: 'DURATION',
+      name: 'duration_estimate',
+      csv: (e) => e.trip?.duration_estimate.toString(),
+      table: (e) => minutes(e.trip?.duration_estimate),
+      priority: 2,
+    },
     {
       header: 'PICKUP',
       name: 'pickup_estimate',
@@ -155,10 +189,10 @@ export const historyView: View<HistoryItem> = {
   columns: [
     { header: 'REQUEST ID', name: 'request_id', csv: (h) => h.request_id, kind: 'id' },
     { header: 'STATUS', name: 'status', csv: (h) => h.status },
-    { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name },
-    { header: 'DISTANCE', name: 'distance', csv: (h) => String(h.distance), table: (h) => `${h.distance} mi` },
-    { header: 'REQUESTED', name: 'request_time', csv: (h) => time(h.request_time) },
-    { header: 'ENDED', name: 'end_time', csv: (h) => time(h.end_time) },
+    { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name, kind: 'text', priority: 3 },
+    { header: 'DISTANCE', name: 'distance', csv: (h) => String(h.distance), table: (h) => `${h.distance} mi`, priority: 2 },
+    { header: 'REQUESTED', name: 'request_time', csv: (h) => time(h.request_time), priority: 4 },
+    { header: 'ENDED', name: 'end_time', csv: (h) => time(h.end_time), priority: 1 },
   ],
 };
 
@@ -166,22 +200,30 @@ export const receiptView: View<Receipt> = {
   noun: 'receipts',
   columns: [
     { header: 'REQUEST ID', name: 'request_id', csv: (r) => r.request_id, kind: 'id' },
-    { header: 'TOTAL', name: 'total_charged', csv: (r) => String(r.total_charged), table: (r) => formatMoney(r.total_charged, r.currency_code) },
+    {
+      header: 'TOTAL',
+      name: 'total_charged',
+      csv: (r) => String(r.total_charged),
+      table: (r) => formatMoney(r.total_charged, r.currency_code),
+      text: (r) => decimalMoney(r.total_charged, r.currency_code),
+    },
     { header: 'CURRENCY', name: 'currency_code', csv: (r) => r.currency_code, csvOnly: true },
     {
       header: 'CHARGES',
       name: 'charges',
       csv: (r) => r.charges.map((c) => `${c.name}=${c.amount}`).join('|'),
       table: (r) => r.charges.map((c) => `${c.name} ${formatMoney(c.amount, r.currency_code)}`).join(', '),
+      kind: 'words',
     },
     {
       header: 'SURGE',
       name: 'surge_charge',
       csv: (r) => r.surge_charge?.amount.toString(),
       table: (r) => (r.surge_charge ? `${r.surge_charge.name} ${formatMoney(r.surge_charge.amount, r.currency_code)}` : ''),
+      kind: 'words',
     },
-    { header: 'DURATION', name: 'duration', csv: (r) => String(r.duration), table: (r) => minutes(r.duration) },
-    { header: 'DISTANCE', name: 'distance', csv: (r) => String(r.distance), table: (r) => `${r.distance} ${r.distance_label}` },
+    { header: 'DURATION', name: 'duration', csv: (r) => String(r.duration), table: (r) => minutes(r.duration), priority: 2 },
+    { header: 'DISTANCE', name: 'distance', csv: (r) => String(r.distance), table: (r) => `${r.distance} ${r.distance_label}`, priority: 1 },
   ],
 };
 
@@ -189,9 +231,15 @@ export const quoteView: View<DeliveryQuote> = {
   noun: 'delivery quotes',
   columns: [
     { header: 'QUOTE ID', name: 'id', csv: (q) => q.id, kind: 'id' },
-    { header: 'FEE', name: 'fee', csv: (q) => minorToDecimal(q.fee), table: (q) => formatMoney(minorToDecimal(q.fee), q.currency.toUpperCase()) },
-    { header: 'CURRENCY', name: 'currency', csv: (q) => q.currency.toUpperCase() },
-    { header: 'DROPOFF ETA', name: 'dropoff_eta', csv: (q) => q.dropoff_eta },
-    { header: 'EXPIRES', name: 'expires', csv: (q) => q.expires },
+    {
+      header: 'FEE',
+      name: 'fee',
+      csv: (q) => minorToDecimal(q.fee),
+      table: (q) => formatMoney(minorToDecimal(q.fee), q.currency.toUpperCase()),
+      text: (q) => `${minorToDecimal(q.fee)} ${q.currency.toUpperCase()}`,
+    },
+    { header: 'CURRENCY', name: 'currency', csv: (q) => q.currency.toUpperCase(), priority: 1 },
+    { header: 'DROPOFF ETA', name: 'dropoff_eta', csv: (q) => q.dropoff_eta, priority: 3 },
+    { header: 'EXPIRES', name: 'expires', csv: (q) => q.expires, priority: 2 },
   ],
 };

@@ -50,9 +50,9 @@ export const runView: View<RunRow> = {
     // A table shows the run's last part (RUN takes it too) and the minute it started; CSV and JSON the whole name and time.
     { header: 'RUN', name: 'run', csv: (r) => r.run, table: (r) => shortRunName(r.run), kind: 'id' },
     { header: 'STARTED', name: 'started', csv: (r) => r.started, table: (r) => `${r.started.slice(0, 16).replace('T', ' ')}Z`, kind: 'id' },
-    { header: 'ROWS', name: 'rows', csv: (r) => (r.rows === null ? '' : String(r.rows)), align: 'right' },
+    { header: 'ROWS', name: 'rows', csv: (r) => (r.rows === null ? '' : String(r.rows)), align: 'right', priority: 2 },
     { header: 'STATUS', name: 'status', csv: (r) => r.status, table: (r) => (r.status === 'failed' ? `${r.unfinished} failed` : r.status), kind: 'id' },
-    { header: 'PROFILE', name: 'profile', csv: (r) => r.profile, kind: 'id' },
+    { header: 'PROFILE', name: 'profile', csv: (r) => r.profile, kind: 'id', priority: 1 },
     { header: 'COMMAND', name: 'command', csv: (r) => r.command, kind: 'words' },
   ],
 };
@@ -97,6 +97,14 @@ export const historyView: View<ChangeRow> = {
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
     { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
     { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
-    { header: 'CHANGES', name: 'changes', csv: (r) => r.changes, table: (r) => r[SHOWN_CHANGES] ?? r.changes, kind: 'words' },
+    // Tables and -o text: a person's words (decimals with their currency); CSV and JSON: the API's exact values.
+    {
+      header: 'CHANGES',
+      name: 'changes',
+      csv: (r) => r.changes,
+      table: (r) => r[SHOWN_CHANGES] ?? r.changes,
+      text: (r) => r[SHOWN_CHANGES] ?? r.changes,
+      kind: 'words',
+    },
   ],
 };

@@ -55,6 +55,7 @@ export function consoleHtml(token: string): string {
 </section>
 <section aria-labelledby="webhooks-title">
 <h2 id="webhooks-title">Webhook deliveries</h2>
+<table id="webhook-settings"><caption>Settings of each application</caption><thead><tr><th scope="col">Application</th><th scope="col">URL</th><th scope="col">Authentication</th></tr></thead><tbody></tbody></table>
 <table id="webhooks"><thead><tr><th scope="col">Event</th><th scope="col">Status</th><th scope="col">URL</th><th scope="col">Attempt</th><th scope="col">Result</th><th scope="col">Next attempt</th></tr></thead><tbody></tbody></table>
 </section>
 </main>
@@ -128,6 +129,7 @@ export const CONSOLE_SCRIPT = `'use strict';
     $('campaign-count').textContent = view.campaigns.total > view.campaigns.items.length ? 'newest ' + view.campaigns.items.length + ' of ' + view.campaigns.total : view.campaigns.total + ' campaigns';
     fill($('campaigns').tBodies[0], view.campaigns.items.map((x) => row([x.name, x.campaign_id, x.configured_status, x.objective])));
     fill($('rides').tBodies[0], view.rides.map((r) => row([r.request_id, r.status, r.user_id, r.client_id, r.product])));
+    fill($('webhook-settings').tBodies[0], view.webhookSettings.map((w) => row([w.client_id, w.url, w.auth])));
     fill($('webhooks').tBodies[0], view.webhooks.map((w) => row([w.event_type + ' ' + w.resource_id, w.status, w.url, w.attempt + ' of ' + w.of, w.result, w.next])));
     fill($('snapshots').tBodies[0], view.snapshots.map((s) => {
       const tr = row([s.name, s.campaigns, s.bytes ?? 'in memory']);

@@ -5,6 +5,8 @@
 // page's per-session token in X-Sandbox-Token, which another origin cannot read.
 import { timingSafeEqual } from 'node:crypto';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, backoffSchedule } from '../../webhooks/delivery.js';
+import { describeAuth } from '../../webhooks/delivery-auth.js';
+import { SANDBOX_CLIENTS } from '../clients.js';
 import type { SandboxContext } from '../context.js';
 import { header, HttpError, json, type Handler, type SandboxRequest } from '../http.js';
 import { FINAL_STATUSES } from '../../schemas/rider.js';
@@ -148,7 +150,7 @@ function overview(deps: ConsoleDeps, accountParam: string | null): unknown {
       .slice(-ATTEMPTS_SHOWN)
       .reverse()
       .map((a) => {
-        const failed = 'error' in a.result || a.result.status >= 500;
+        const failed = 'error' in a.result || a.result.status >= 500 || a.auth_failure;
         const wait = failed && a.attempt < MAX_ATTEMPTS ? waits[a.attempt - 1] : undefined;
         return {
           event_type: a.event_type,
@@ -157,10 +159,16 @@ function overview(deps: ConsoleDeps, accountParam: string | null): unknown {
           url: a.url,
           attempt: a.attempt,
           of: MAX_ATTEMPTS,
-          result: 'status' in a.result ? `HTTP ${a.result.status}` : a.result.error,
+          result: ('status' in a.result ? `HTTP ${a.result.status}` : a.result.error) + (a.auth_failure ? ' (authentication failed)' : ''),
           next: wait === undefined ? (failed ? 'none: out of attempts' : '') : `${wait / 1000} s (simulated) after this attempt`,
         };
       }),
+    // Each application's delivery settings (spec 6.3 rule 5), never a password or secret.
+    webhookSettings: SANDBOX_CLIENTS.map((c) => ({
+      client_id: c.client_id,
+      url: webhooks.urlOf(c.client_id) ?? 'none',
+      auth: describeAuth(webhooks.authOf(c.client_id)),
+    })),
     snapshots: shelf.list(),
   };
 }

@@ -141,11 +141,14 @@ export function registerRequestRoutes(router: Router, ctx: SandboxContext, state
     return json(200, map);
   });
 
-  router.get('/v1.2/requests/{request_id}/receipts', (req) => {
+  const receipt = (req: SandboxRequest) => {
     const ride = owned(req, ['request_receipt', ...READ_SCOPES]);
     if (ride.status !== 'completed') throw riderError(404, 'receipt_not_ready', `The receipt is ready once the ride is completed (it is ${ride.status}).`);
     return json(200, receiptOf(ride));
-  });
+  };
+  router.get('/v1.2/requests/{request_id}/receipts', receipt);
+  // The same, at the singular path the official Python rides SDK calls (spec 4.4 names /receipts).
+  router.get('/v1.2/requests/{request_id}/receipt', receipt);
 
   router.get('/v1.2/history', (req) => {
     const { user } = userCaller(ctx, req, READ_SCOPES);

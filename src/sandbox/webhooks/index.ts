@@ -8,7 +8,9 @@
 import type { DeliveryLogEntry } from '../../schemas/webhook-log.js';
 import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
-import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, type SendResult } from '../../webhooks/delivery.js';
+import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, isAuthFailure, type SendResult } from '../../webhooks/delivery.js';
+import { DeliveryAuthorizer, type DeliveryAuth } from '../../webhooks/delivery-auth.js';
+import { postTokenForm } from './token-post.js';
 import { sendSigned, signedHeaders } from '../../webhooks/send.js';
 import { abortReason } from '../../base/io.js';
 
@@ -24,6 +26,8 @@ export interface SandboxWebhookOptions {
   defaultUrl?: string;
   /** Per-application URLs (client id -> URL). */
   urls?: Record<string, string>;
+  /** How every application's deliveries authenticate unless it has its own setting (--webhook-basic-auth, --webhook-oauth-*). */
+  defaultAuth?: DeliveryAuth;
   chaos?: WebhookChaos;
   /** Simulated seconds per wall-clock second. */
   timeScale: number;
@@ -54,6 +58,8 @@ export interface DeliveryAttempt {
   url: string;
   attempt: number;
   result: SendResult;
+  /** The receiver refused the credentials (401, 403), or none could be made (the token URL failed). */
+  auth_failure: boolean;
 }
 
 /** Parses --webhook-chaos: "0.3" (both), or "duplicates=0.3,reorder=0.5". */
@@ -80,6 +86,8 @@ export function parseChaos(text: string): WebhookChaos | string {
 export interface LoggedDelivery extends DeliveryLogEntry {
   client_id: string;
   last_result: SendResult | null;
+  /** Attempts that failed on their credentials, apart from other failures. */
+  auth_failures: number;
 }
 
 /** Events kept in the delivery log, newest kept. */
@@ -96,6 +104,10 @@ export class SandboxWebhooks {
   /** Every event made, oldest first (at most DELIVERY_LOG_SIZE). */
   readonly log: LoggedDelivery[] = [];
   readonly #urls = new Map<string, string>();
+  /** Per-application authentication: a setting of none (null) overrides the default. */
+  readonly #auths = new Map<string, DeliveryAuth | null>();
+  /** One per application and setting: an OAuth token is kept across deliveries. */
+  readonly #authorizers = new Map<string, DeliveryAuthorizer>();
   readonly #queues = new Map<string, Promise<void>>();
   readonly #held = new Map<string, { pending: Pending; timer: NodeJS.Timeout }>();
   readonly #abort = new AbortController();
@@ -114,6 +126,34 @@ export class SandboxWebhooks {
 
   urlOf(clientId: string): string | undefined {
     return this.#urls.get(clientId) ?? this.o.defaultUrl;
+  }
+
+  /** Sets an application's delivery authentication (null: none; undefined: back to the default). */
+  setAuth(clientId: string, auth: DeliveryAuth | null | undefined): void {
+    if (auth === undefined) this.#auths.delete(clientId);
+    else this.#auths.set(clientId, auth);
+    this.#authorizers.delete(clientId);
+  }
+
+  authOf(clientId: string): DeliveryAuth | undefined {
+    const own = this.#auths.get(clientId);
+    return own === null ? undefined : (own ?? this.o.defaultAuth);
+  }
+
+  /** Tokens fetched from an application's token URL so far (0 without OAuth). */
+  tokenFetchesOf(clientId: string): number {
+    return this.#authorizers.get(clientId)?.tokenFetches ?? 0;
+  }
+
+  #authorizerOf(clientId: string): DeliveryAuthorizer | undefined {
+    const auth = this.authOf(clientId);
+    if (!auth) return undefined;
+    let authorizer = this.#authorizers.get(clientId);
+    if (!authorizer) {
+      authorizer = new DeliveryAuthorizer(auth, { postForm: postTokenForm(this.o.timeoutMs), now: this.o.now ?? Date.now });
+      this.#authorizers.set(clientId, authorizer);
+    }
+    return authorizer;
   }
 
   /** The ride hook: the events one status change produces, in the order they are sent. */
@@ -150,6 +190,7 @@ export class SandboxWebhooks {
       attempts: 0,
       delivered: false,
       last_result: null,
+      auth_failures: 0,
       headers: secret === undefined ? [] : signedHeaders(body, secret, 'sandbox', [], 'platform-sandbox'),
       body_base64: body.toString('base64'),
     };
@@ -257,9 +298,13 @@ export class SandboxWebhooks {
         userAgent: 'platform-sandbox',
         sleep: (ms, signal) => this.#sleep(ms, signal),
         signal: this.#abort.signal,
+        authorizer: this.#authorizerOf(clientId),
+        retryUnauthorized: true,
         onAttempt: (r) => {
+          const authFailure = isAuthFailure(r.result);
           logged.attempts++;
           logged.last_result = r.result;
+          if (authFailure) logged.auth_failures++;
           if (r.verdict === 'accepted') logged.delivered = true;
           this.attempts.push({
             event_id: event.event_id,
@@ -269,8 +314,9 @@ export class SandboxWebhooks {
             url,
             attempt: r.attempt,
             result: r.result,
+            auth_failure: authFailure,
           });
-          const outcome = 'status' in r.result ? `HTTP ${r.result.status}` : r.result.error;
+          const outcome = ('status' in r.result ? `HTTP ${r.result.status}` : r.result.error) + (authFailure ? ' (authentication failed)' : '');
           const next = r.retryInMs !== undefined ? `, retry in ${r.retryInMs / 1000} s (simulated)` : '';
           this.o.log?.(
             `webhook ${event.event_type} ${event.meta.status} ${event.meta.resource_id} -> ${url}: ${outcome} (attempt ${r.attempt}/${r.of}${next})`,
@@ -302,16 +348,17 @@ export class SandboxWebhooks {
   #sleep(simulatedMs: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(abortReason(signal));
-      const timer = setTimeout(resolve, this.#wall(simulatedMs));
+      // The listener goes with the wait: every attempt of every delivery sleeps on the sandbox's one signal.
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(abortReason(signal!));
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, this.#wall(simulatedMs));
       timer.unref();
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          reject(abortReason(signal));
-        },
-        { once: true },
-      );
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 }

@@ -219,7 +219,7 @@ export const INBOX_JS = String.raw`
     box.addEventListener('change', function () { if (box.checked) selected.add(r.id); else selected.delete(r.id); });
     var c0 = el('td'); c0.appendChild(box); tr.appendChild(c0);
     tr.appendChild(el('td', r.received_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z')));
-    tr.appendChild(el('td', verdictText(r), r.verdict.valid ? 'valid verdict' : 'invalid verdict'));
+    tr.appendChild(el('td', verdictText(r) + (r.auth ? ', ' + (r.auth.authorized ? 'authorized' : 'unauthorized') : ''), r.verdict.valid && !(r.auth && !r.auth.authorized) ? 'valid verdict' : 'invalid verdict'));
     tr.appendChild(el('td', r.event_type || '-', 'type'));
     tr.appendChild(el('td', r.status || '-', 'status'));
     tr.appendChild(el('td', r.resource_id || '-'));
@@ -273,6 +273,7 @@ export const INBOX_JS = String.raw`
     var notes = $('detail-notes'); clear(notes);
     r.verdict.notes.forEach(function (n) { notes.appendChild(el('li', n)); });
     if (r.verdict.diagnosis) notes.appendChild(el('li', 'diagnosis: ' + r.verdict.diagnosis));
+    if (r.auth) notes.appendChild(el('li', r.auth.authorized ? 'authorized (its credentials passed)' : 'unauthorized: ' + r.auth.reason + ' (answered 401, not forwarded)'));
     var flags = [r.method + ' ' + r.path, 'received ' + r.received_at];
     if (r.catch_up) flags.push('catch-up (replayed from a delivery log on start)');
     if (r.duplicate) flags.push('duplicate (ignored)');

@@ -220,6 +220,7 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
         resource_id: fields.resource_id ?? null,
         status: fields.status ?? null,
         verdict: inboxVerdict(d.verdict, o.secret.name),
+        ...(fields.auth ? { auth: { authorized: fields.auth === 'authorized', reason: fields.auth_reason ?? null } } : {}),
         duplicate: fields.duplicate,
         out_of_order: fields.out_of_order,
         catch_up: Boolean(fields.catch_up),

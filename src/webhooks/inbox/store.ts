@@ -39,6 +39,8 @@ export interface InboxRecord {
   resource_id: string | null;
   status: string | null;
   verdict: InboxVerdict;
+  /** With listen --basic-auth or --oauth-client: whether its credentials passed (absent in records kept before). */
+  auth?: { authorized: boolean; reason: string | null };
   duplicate: boolean;
   out_of_order: boolean;
   catch_up: boolean;

@@ -55,7 +55,9 @@ describe('the commands hints suggest work verbatim', () => {
   it('a profile that does not exist yet: the command that creates it works against the sandbox', async () => {
     const user = new TestUser(sandbox);
     const failed = await run(user, ['ads', 'accounts', 'list', '--profile', 'fresh']);
-    expect(failed.code).toBe(4);
+    // A profile that does not exist is a usage error (a typo), naming the profiles there are.
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/^no profile named fresh; the profiles are local; run `.*` to create it\n$/);
     await runSuggested(user, failed.stderr);
     expect((await run(user, ['ads', 'accounts', 'list', '--profile', 'fresh'])).code).toBe(0);
   });

@@ -112,7 +112,7 @@ describe('invalid rows', () => {
     sandbox.resetStats();
     const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], { stdin: 'campaign_id,name,colour\nx,y,red\n' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('--from-csv: unknown column "colour" (see --help for the columns)');
+    expect(result.stderr.trim()).toBe('--from-csv: unknown column "colour" (see platform help csv for the columns)');
     expect(sandbox.stats.requests).toEqual([]);
   });
 
@@ -132,8 +132,9 @@ describe('invalid rows', () => {
     expect(sandbox.stats.requests).toEqual([]);
   });
 
-  it('--help lists the columns', async () => {
-    const help = await user.run(['ads', 'ad-groups', 'patch', '--help']);
+  it('platform help csv lists the columns, and --help names it', async () => {
+    expect((await user.run(['ads', 'ad-groups', 'patch', '--help'])).stdout.replace(/\s+/g, ' ')).toContain('platform help csv (CSV columns');
+    const help = await user.run(['help', 'csv']);
     for (const column of [
       'ad_group_id',
       'campaign_id',

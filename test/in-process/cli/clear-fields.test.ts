@@ -51,7 +51,7 @@ const takeGroup = (wanted: (g: AdGroup) => unknown) => {
   return group;
 };
 const writes = (id: string) => sandbox.stats.writesById.get(id) ?? 0;
-const newestRun = async () => (await user.json<Array<{ run: string }>>(['ads', 'runs', 'list'])).at(-1)!.run;
+const newestRun = async () => (await user.json<Array<{ run: string }>>(['ads', 'runs', 'list']))[0]!.run;
 
 describe('patch --clear FIELD', () => {
   it('--clear budget removes a campaign budget; the dry run says what goes, in a person’s words and in the API’s', async () => {

@@ -52,10 +52,13 @@ describe('the default ad account', () => {
     expect((await campaignAccounts(u, [], { PLATFORM_ACCOUNT: other })).campaign_id).toBe(otherFirst.campaign_id);
     expect((await campaignAccounts(u, ['--account', account], { PLATFORM_ACCOUNT: other })).campaign_id).toBe(fromFlag[0]!.campaign_id);
 
+    // The settings of this test (the URL settings are test/in-process/cli/config-urls.test.ts's).
+    const settings = async (env: Record<string, string> = {}) =>
+      (await u.json<Array<{ key: string }>>(['config', 'list'], { env })).filter((row) => ['account', 'ca_file', 'secure_storage'].includes(row.key));
     const noCaFile = { key: 'ca_file', value: null, source: null, profile: 'local' };
     const noSecureStorage = { key: 'secure_storage', value: null, source: null, profile: 'local' };
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }, noCaFile, noSecureStorage]);
-    expect(await u.json(['config', 'list'], { env: { PLATFORM_ACCOUNT: other } })).toEqual([
+    expect(await settings()).toEqual([{ key: 'account', value: account, source: 'config', profile: 'local' }, noCaFile, noSecureStorage]);
+    expect(await settings({ PLATFORM_ACCOUNT: other })).toEqual([
       { key: 'account', value: other, source: 'env PLATFORM_ACCOUNT', profile: 'local' },
       noCaFile,
       noSecureStorage,
@@ -64,7 +67,7 @@ describe('the default ad account', () => {
     const unset = await u.run(['config', 'unset', 'account']);
     expect(unset.code, unset.stderr).toBe(0);
     expect((await u.run(['ads', 'campaigns', 'list'])).code).toBe(2);
-    expect(await u.json(['config', 'list'])).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }, noCaFile, noSecureStorage]);
+    expect(await settings()).toEqual([{ key: 'account', value: null, source: null, profile: 'local' }, noCaFile, noSecureStorage]);
   });
 
   it('is kept per profile: --profile picks which; an unknown profile is refused, not created', async () => {

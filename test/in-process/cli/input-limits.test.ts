@@ -129,7 +129,7 @@ describe('long keys and values are cut in messages, with their length', () => {
   it('an unknown CSV column of 100,000 characters', async () => {
     const result = await user.run(createCsv(), { stdin: `name,${'c'.repeat(100_000)}\nx,y\n` });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^--from-csv: unknown column "c{70,79}…" \(100000 characters\) \(see --help for the columns\)$/m);
+    expect(result.stderr).toMatch(/^--from-csv: unknown column "c{70,79}…" \(100000 characters\) \(see platform help csv for the columns\)$/m);
     expect(result.stderr.length).toBeLessThan(300);
   });
 

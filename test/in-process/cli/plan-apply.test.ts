@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, tempDir, TestUser } from '../../helpers/cli.js';
 import type { Campaign, Result } from '../../helpers/ads-rows.js';
+import { e5ToDecimal } from '../../../src/schemas/money.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -115,7 +116,7 @@ describe('plan, then apply', () => {
 
     // On a terminal, the plan against the current state is a table: the conflict names both amounts.
     const table = await user.run(['ads', 'apply', plan, '--dry-run'], { tty: true, env: { NO_COLOR: '1' } });
-    expect(table.stdout).toMatch(/conflict +changed since the plan \(plan -> now\): budget\.total\.amount_e5:/);
+    expect(table.stdout).toMatch(/conflict +changed since the plan \(plan -> now\): budget: [\d.]+ [A-Z]{3} -> 99\.00 [A-Z]{3}/);
 
     const applied = await user.run(['ads', 'apply', plan, '-o', 'json']);
     expect(applied.code).toBe(1);
@@ -125,7 +126,11 @@ describe('plan, then apply', () => {
       [b!.campaign_id, 'conflict'],
       [c!.campaign_id, 'ok'],
     ]);
-    expect(results[1]!.error_message).toBe(`changed since the plan (plan -> now): budget.total.amount_e5: ${b!.budget!.total.amount_e5} -> 9900000`);
+    // A message in a person's words: the amounts as decimals with their currency (amount_e5 is in the JSON of the items).
+    const currency = b!.budget!.total.currency_code;
+    expect(results[1]!.error_message).toBe(
+      `changed since the plan (plan -> now): budget: ${e5ToDecimal(b!.budget!.total.amount_e5)} ${currency} -> 99.00 ${currency}`,
+    );
     expect(applied.stderr).toContain('1 of 3 rows not sent: changed since');
     // b keeps the other person's edit; a and c have the plan's.
     expect((await read(b!.campaign_id)).budget!.total.amount_e5).toBe('9900000');

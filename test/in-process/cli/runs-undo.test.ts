@@ -123,13 +123,15 @@ describe('every write run is kept', () => {
     const target = [...(await all()).values()].filter((c) => c.budget).at(-1)!;
     const set = await user.run(['ads', 'campaigns', 'patch', target.campaign_id, '--name', 'One change']);
     expect(set.code, set.stderr).toBe(0);
-    const newest = (await runs()).at(-1)!;
+    const newest = (await runs())[0]!;
     expect(newest).toMatchObject({ rows: 1, command: `ads campaigns patch ${target.campaign_id} --name 'One change'` });
-    // At 80 columns a run is its last part (which RUN takes) and the minute it started.
+    // At 80 columns a run is its last part (which RUN takes) and the minute it started; PROFILE and ROWS may be left out.
     const short = newest.run.slice(-8);
     const listed = await user.run(['ads', 'runs', 'list'], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
     const started = newest.started.slice(0, 16).replace('T', ' ');
-    expect(listed.stdout.split('\n').find((l) => l.startsWith(`${short} `))).toMatch(new RegExp(`^${short} +${started}Z +1 +done +local +ads campaigns patch`));
+    expect(listed.stdout.split('\n').find((l) => l.startsWith(`${short} `))).toMatch(
+      new RegExp(`^${short} +${started}Z +(1 +)?done +(local +)?ads campaigns patch`),
+    );
     const table = await user.run(['ads', 'runs', 'show', short], { tty: true, env: { NO_COLOR: '1' } });
     expect(table.stdout).toContain(`name: ${target.name} -> One change`);
     expect((await user.run(['ads', 'runs', 'undo', newest.run])).code).toBe(0);
@@ -138,24 +140,24 @@ describe('every write run is kept', () => {
     const count = (await runs()).length;
     const writes = sandbox.stats.writesById.get(target.campaign_id);
     const retry = await user.run(['ads', 'runs', 'undo', newest.run]);
-    const undoRun = (await runs()).at(-1)!.run.slice(-8);
+    const undoRun = (await runs())[0]!.run.slice(-8);
     expect([retry.code, retry.stderr]).toEqual([0, `Nothing to undo: run ${newest.run} was undone by run ${undoRun}\n`]);
     expect(sandbox.stats.writesById.get(target.campaign_id)).toBe(writes);
     expect(await runs()).toHaveLength(count);
 
-    // -L N: the newest N, in the list's order (the undo just made is the last).
+    // -L N: the newest N, in the list's order, newest first (the undo just made is the first).
     const every = await runs();
     expect(every.length).toBeGreaterThan(2);
     const lastTwo = await user.json<RunRow[]>(['ads', 'runs', 'list', '-L', '2']);
-    expect(lastTwo.map((r) => r.run)).toEqual(every.slice(-2).map((r) => r.run));
-    expect(lastTwo[1]!.command).toBe(`ads runs undo ${newest.run}`);
+    expect(lastTwo.map((r) => r.run)).toEqual(every.slice(0, 2).map((r) => r.run));
+    expect(lastTwo[0]!.command).toBe(`ads runs undo ${newest.run}`);
     const none = await user.run(['ads', 'runs', 'list', '--limit', '0']);
     expect([none.code, none.stderr]).toEqual([2, '--limit must be 1 or more\n']);
 
     // A command line longer than a disk block (a long --query) is kept whole, and the run listed and undone.
     const query = `[].{id: id, note: '${'x'.repeat(3000)}'}`;
     expect((await user.run(['ads', 'campaigns', 'patch', target.campaign_id, '--name', 'Long command', '--query', query])).code).toBe(0);
-    const long = (await runs()).at(-1)!;
+    const long = (await runs())[0]!;
     expect(long.command).toMatch(new RegExp(`^ads campaigns patch ${target.campaign_id} --name 'Long command' --query .*x{3000}`));
     expect((await user.run(['ads', 'runs', 'undo', long.run])).code).toBe(0);
     expect((await all()).get(target.campaign_id)!.name).toBe(target.name);
@@ -219,7 +221,7 @@ describe('every write run is kept', () => {
     const [patched] = await user.json<Array<Record<string, unknown>>>(['ads', 'ad-groups', 'list', '--campaign', campaign, '--id', group.ad_group_id]);
     expect(patched!.targeting).not.toEqual(group.targeting);
     expect(patched!.schedule).not.toEqual(group.schedule);
-    const newest = (await runs()).at(-1)!;
+    const newest = (await runs())[0]!;
     expect(newest.resource).toBe('ad_groups');
     const undo = await user.run(['ads', 'runs', 'undo', newest.run, '-o', 'json']);
     expect(undo.code, undo.stderr).toBe(0);
@@ -232,7 +234,7 @@ describe('every write run is kept', () => {
     const created = await user.run(['ads', 'campaigns', 'create', '--name', 'Made to be undone', '--status', 'active', '-o', 'json']);
     expect(created.code, created.stderr).toBe(0);
     const [row] = JSON.parse(created.stdout) as Result[];
-    const newest = (await runs()).at(-1)!;
+    const newest = (await runs())[0]!;
     expect(newest.mode).toBe('create');
     const undo = await user.run(['ads', 'runs', 'undo', newest.run, '-o', 'json']);
     expect(undo.code, undo.stderr).toBe(0);

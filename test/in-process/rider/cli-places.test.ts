@@ -136,6 +136,15 @@ describe('trips from and to saved places', () => {
     }
     expect((await rider.run(['rider', 'request', 'map'])).code).toBe(2);
     await rider.run(['rider', 'request', 'cancel', id]);
+    // An ended ride: each command words it as what it tried.
+    const update = await rider.run(['rider', 'request', 'update', id, '--to', SF.mission]);
+    expect(update.code).toBe(1);
+    expect(update.stderr.trim()).toMatch(
+      /^ride_already_ended: The ride has already ended \(rider_canceled\).*; an ended ride's destination cannot change; request a new ride/,
+    );
+    expect(update.stderr).not.toMatch(/nothing to cancel/);
+    const cancel = await rider.run(['rider', 'request', 'cancel', id]);
+    expect(cancel.stderr.trim()).toMatch(/^ride_already_ended: The ride has already ended \(rider_canceled\).*; nothing to cancel$/);
   });
 
   it('an unset place is the API error on one line, exit 1', async () => {

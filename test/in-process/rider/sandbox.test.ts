@@ -254,6 +254,8 @@ describe('rider sandbox: requests', () => {
     off();
     const receipt = await api(fast.url, t, 'GET', `/v1.2/requests/${id}/receipts`);
     expect(receipt.body).toMatchObject({ request_id: id, currency_code: 'USD', expense_code: 'TRIP42', surge_charge: null });
+    // The official Python rides SDK asks at the singular path: the same answer.
+    expect(await api(fast.url, t, 'GET', `/v1.2/requests/${id}/receipt`)).toMatchObject({ status: 200, body: receipt.body });
     const history = await api(fast.url, t, 'GET', '/v1.2/history?limit=1&offset=0');
     expect(history.body).toMatchObject({ limit: 1, offset: 0, history: [{ request_id: id, status: 'completed' }] });
     expect((await api(fast.url, t, 'GET', '/v1.2/history?limit=51')).body.fields.limit).toBeDefined();

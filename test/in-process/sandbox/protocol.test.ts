@@ -3,6 +3,7 @@
 // JSON (the token endpoint keeps its forms), and CORS for origins an application registered
 // (rider API, spec 5.11).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenApiContract } from '../../helpers/contract/openapi.js';
 import { SANDBOX_DEMO_WEB_ORIGIN } from '../../../src/sandbox/clients.js';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { userToken } from '../../helpers/rider.js';
@@ -43,7 +44,17 @@ describe('content negotiation', () => {
     expect(rider.status).toBe(406);
     expect(rider.body).toEqual({ message: expect.any(String), code: 'not_acceptable', acceptable: ['application/json'] });
     const ads = await api(sandbox.url, adsToken, 'GET', '/v1/ads/ad-accounts', undefined, { accept });
-    expect(ads).toMatchObject({ status: 406, body: { code: 'NotAcceptable', acceptable: ['application/json'] } });
+    expect(ads).toMatchObject({ status: 406, body: { code: 'BadRequest', acceptable: ['application/json'] } });
+    // A deliberate departure from the OpenAPI (it declares no 406), with spec 7.1's code: the contract's overlay (d) lists it.
+    const exchange = {
+      test: 'protocol',
+      method: 'GET',
+      url: '/v1/ads/ad-accounts',
+      status: 406,
+      responseContentType: 'application/json',
+      responseBody: JSON.stringify(ads.body),
+    };
+    expect(new OpenApiContract().violations(exchange)).toEqual([]);
   });
 
   it.each(['application/json', 'application/json; charset=utf-8', '*/*', 'application/*', 'text/html, */*;q=0.8'])('serves Accept: %s', async (accept) => {
@@ -58,6 +69,11 @@ describe('content negotiation', () => {
     expect(form.body).toEqual({ message: expect.stringContaining('application/json'), code: 'unsupported_media_type' });
     const text = await api(sandbox.url, adsToken, 'POST', '/v1/ads/x/campaigns', '{"campaigns":[]}', { 'content-type': 'text/plain' });
     expect(text).toMatchObject({ status: 415, body: { code: 'BadRequest' } });
+    const contract = new OpenApiContract();
+    const exchange = { test: 'protocol', method: 'POST', url: '/v1/ads/x/campaigns', status: 415, responseContentType: 'application/json' };
+    expect(contract.violations({ ...exchange, responseBody: JSON.stringify(text.body) })).toEqual([]);
+    // The overlay holds the code to spec 7.1's table.
+    expect(contract.violations({ ...exchange, responseBody: JSON.stringify({ code: 'UnsupportedMediaType', message: 'x' }) })).not.toEqual([]);
     expect((await api(sandbox.url, riderToken, 'PATCH', '/v1.2/me', { applied_promotion_codes: 'FREERIDE' })).status).toBe(200);
     // The token endpoint's forms are not JSON, and stay accepted.
     expect(await getToken(sandbox.url)).toBeTruthy();

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_CLIENT_ID, SANDBOX_DEMO_CLIENT_SECRET } from '../../../src/schemas/sandbox.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
-import { startCli, type LiveRun } from '../../helpers/auth.js';
-import { sandboxOnFreePort, tempDir, TestUser } from '../../helpers/cli.js';
+import { sandboxOnFreePort, tempDir } from '../../helpers/cli.js';
 import { userToken } from '../../helpers/rider.js';
 import { api } from '../../helpers/sandbox.js';
 import { sign } from '../../../src/webhooks/hmac.js';
+import { listen } from '../../helpers/listen.js';
 import { rideToCompletion, startReceiver, type TestReceiver } from '../../helpers/webhooks.js';
 import { waitFor } from '../../helpers/wait.js';
 
@@ -19,42 +19,6 @@ const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
-
-interface Listener {
-  run: LiveRun;
-  url: string;
-  events(): Array<Record<string, any>>;
-  stop(): Promise<{ code: number; stdout: string; stderr: string }>;
-}
-
-/** `platform webhooks listen --port 0 -o json ...` in-process; secret: the local profile's (the demo client's). */
-async function listen(sandbox: Sandbox, args: string[] = []): Promise<Listener> {
-  const user = new TestUser(sandbox, { PLATFORM_WEBHOOK_SECRET: undefined });
-  const controller = new AbortController();
-  let stdout = '';
-  const run = startCli(user, ['webhooks', 'listen', '--port', '0', '-o', 'json', ...args], { signal: controller.signal });
-  void run.done.then((r) => (stdout = r.stdout));
-  const [, url] = await run.waitForStderr(/Listening on (http:\/\/127\.0\.0\.1:\d+)/);
-  // The stdout of a live run is only handed back at the end; read it through the capture of done.
-  const lines: string[] = [];
-  const listener: Listener = {
-    run,
-    url: url!,
-    events: () => lines.map((l) => JSON.parse(l)),
-    async stop() {
-      controller.abort();
-      const result = await run.done;
-      lines.splice(0, lines.length, ...result.stdout.split('\n').filter(Boolean));
-      return result;
-    },
-  };
-  void stdout;
-  cleanup.push(() => {
-    controller.abort();
-    return run.done;
-  });
-  return listener;
-}
 
 async function fastSandbox(extra: Parameters<typeof sandboxOnFreePort>[0] = {}): Promise<Sandbox> {
   const sandbox = await sandboxOnFreePort({ timeScale: 20_000, ...extra });
@@ -76,7 +40,7 @@ describe('sandbox deliveries to webhooks listen', () => {
     // An earlier listener's last line, cut short (the machine went down mid-write): closed off, not joined to the next.
     const cut = '{"at":1764201600000,"method":"POST","pa';
     fs.writeFileSync(save, cut);
-    const listener = await listen(sandbox, ['--forward-to', app.url, '--save', save]);
+    const listener = await listen(sandbox, cleanup, ['--forward-to', app.url, '--save', save]);
     sandbox.webhooks.setUrl(SANDBOX_DEMO_CLIENT_ID, `${listener.url}/webhooks`);
 
     const token = await userToken(sandbox.url, 'profile request request_receipt');
@@ -129,7 +93,7 @@ describe('sandbox deliveries to webhooks listen', () => {
   it('with scope all_trips also delivers all_trips.status_changed; --events filters what is shown and forwarded', async () => {
     const app = await receiver();
     const sandbox = await fastSandbox();
-    const listener = await listen(sandbox, ['--events', 'all_trips.status_changed', '--forward-to', app.url]);
+    const listener = await listen(sandbox, cleanup, ['--events', 'all_trips.status_changed', '--forward-to', app.url]);
     sandbox.webhooks.setUrl(SANDBOX_DEMO_CLIENT_ID, listener.url);
     const token = await userToken(sandbox.url, 'profile request all_trips');
     await rideToCompletion(sandbox, token);
@@ -147,7 +111,7 @@ describe('sandbox deliveries to webhooks listen', () => {
   it('with chaos (duplicates and out of order) the listener ignores repeats and still ends on completed', async () => {
     const app = await receiver();
     const sandbox = await fastSandbox({ webhookChaos: { duplicates: 0.5, reorder: 0.5 }, seed: 7 });
-    const listener = await listen(sandbox, ['--forward-to', app.url]);
+    const listener = await listen(sandbox, cleanup, ['--forward-to', app.url]);
     sandbox.webhooks.setUrl(SANDBOX_DEMO_CLIENT_ID, listener.url);
     const token = await userToken(sandbox.url, 'profile request request_receipt');
     const rides: string[] = [];
@@ -183,6 +147,7 @@ describe('sandbox deliveries to webhooks listen', () => {
     expect((await api(sandbox.url, undefined, 'GET', `/v1.2/sandbox/applications/${SANDBOX_DEMO_CLIENT_ID}/webhook`)).body).toEqual({
       client_id: SANDBOX_DEMO_CLIENT_ID,
       webhook_url: app.url,
+      authentication: { type: 'none' },
     });
     expect((await api(sandbox.url, undefined, 'PUT', '/v1.2/sandbox/applications/nobody/webhook', { webhook_url: app.url })).status).toBe(404);
     const token = await userToken(sandbox.url, 'profile request request_receipt');

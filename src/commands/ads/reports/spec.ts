@@ -7,36 +7,36 @@ const ALL_COLUMNS = [...new Set([...TIME_COLUMN_DEFS, ...REPORT_TYPES.flatMap((t
 
 const query = (units: readonly string[]) =>
   options(
-    option({ flags: '--type <type>', description: 'report type (see `platform ads reports types`)', required: true, choices: REPORT_TYPE_NAMES }),
+    option({ flags: '--type <type>', description: 'report type (see ads reports types)', required: true, choices: REPORT_TYPE_NAMES }),
     option({
       flags: '--columns <list>',
-      description: 'columns in order, comma-separated: the time column of the unit (day_of ...), dimensions and metrics',
+      description: 'columns in order, comma-separated',
       required: true,
       kind: 'list',
       completions: ALL_COLUMNS,
     }),
     option({ flags: '--unit <unit>', description: 'time unit of the rows', choices: units, default: 'daily' }),
-    option({ flags: '--since <date>', description: 'start, UTC: a date (2025-01-13) or an RFC 3339 time' }),
-    option({ flags: '--until <date>', description: 'end, UTC and exclusive: a date (2025-01-20) or an RFC 3339 time' }),
+    option({ flags: '--since <date>', description: 'start, UTC: a date (2025-01-13) or RFC 3339 time' }),
+    option({ flags: '--until <date>', description: 'end, UTC, exclusive: a date or RFC 3339 time' }),
     option({
       flags: '--last <n>',
-      description: 'instead of --since/--until: the last N whole hours, days, weeks or months before the current one (24h, 7d, 4w, 3m)',
+      description: 'instead of --since/--until: 24h, 7d, 4w, 3m',
     }),
     option({
       flags: '--filter <filter>',
-      description: 'repeatable: column=value, column!=value, column=v1,v2 (any of), or column=OPERATOR:values (EQUAL, NOT_EQUAL, IN)',
+      description: 'repeatable: column=value, column!=value, ...',
       kind: 'repeat',
     }),
   );
 const asyncQuery = query(['daily', 'weekly', 'monthly', 'summary']);
 const out = option({
   flags: '--out <file>',
-  description: 'write the CSV here (- for stdout; default: stdout when piped, REPORT_ID.csv on a terminal)',
+  description: 'write the CSV here (- for stdout)',
   file: true,
 });
 const force = option({
   flags: '--force',
-  description: 'replace the --out file if it exists (without it, an existing file is left alone and the command exits 2)',
+  description: 'replace the --out file if it exists',
 });
 const timeout = option({ flags: '--timeout <duration>', description: 'give up waiting after this long (90s, 30m, 2h)', default: '30m' });
 
@@ -58,12 +58,8 @@ const reportId = { name: 'id', description: 'the report id (report_...)', requir
 const COLUMNS = 'campaign_id,campaign_name,impressions,clicks,ad_spend';
 const RANGE = '--since 2025-01-13 --until 2025-01-20';
 
-const DATES =
-  'Dates and times are UTC. --until is exclusive, as the API\'s end_time is: "--since 2025-01-13 --until 2025-01-20" is the week of Monday ' +
-  'the 13th. DAILY and SUMMARY ranges run midnight to midnight, WEEKLY Monday to Monday, MONTHLY the 1st to the 1st, HOURLY whole hours. ' +
-  '--last 7d is the seven whole days before today (4w: the four whole weeks before this one; 3m: the three months before this one). ' +
-  'The unit adds its time column (day_of, week_of, month_of, hour_of) first unless --columns names it. Bad input (an unknown type or ' +
-  'column, a range not aligned to the unit, a filter on a column that is not a dimension) exits 2 and sends nothing.';
+// Dates, ranges, units, filters and how run downloads: `platform help reports` (help/reports.ts).
+const DATES = 'Dates are UTC and --until is exclusive; ranges, units and filters in full: platform help reports.';
 
 export const reportsSpec = group({
   name: 'reports',
@@ -78,9 +74,7 @@ export const reportsSpec = group({
       name: 'run',
       summary: 'Create a report, wait for it, and download its CSV',
       description:
-        'Creates a report job, polls it with back-off until it is COMPLETED (a spinner with the status and the time waited on a terminal), ' +
-        'then streams the CSV to --out or stdout with a progress bar. The download goes to a separate origin by a pre-signed URL that ' +
-        'expires: the bearer token is never sent there, and an expired URL is renewed once. A FAILED report exits 1 with its reason; ' +
+        'Creates a report job, waits for it (polling with back-off), then streams its CSV to --out or stdout. ' +
         `--timeout and Ctrl-C print the report id and the command that waits for it again.\n\n${DATES}`,
       options: runOptions,
       examples: [

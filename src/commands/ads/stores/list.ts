@@ -5,5 +5,5 @@ import type { ListStoresFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: ListStoresFlags): Promise<void> {
   const client = await ctx.client();
-  await listPages(ctx, storeView, flags, (query) => client.ads.listStores(flags.account, query));
+  await listPages(ctx, storeView, flags, (query) => client.ads.listStores(flags.account, query), { items: 'stores' });
 }
