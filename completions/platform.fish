@@ -51,7 +51,7 @@ end
 
 # The command path typed so far: flags (and the values they take) skipped.
 function __platform_path
-    set -l value_flags '--account' '--ad-group' '--ad-group-id' '--ad-id' '--ad-product' '--address' '--apply-promo' '--at' '--auth-url' '--backoff-base' '--base-url' '--basic-auth' '--batch-size' '--bid' '--budget' '--budget-e5' '--budget-unit' '--ca-file' '--callback-port' '--campaign' '--campaign-id' '--campaigns' '--chaos-seed' '--clear' '--client-id' '--columns' '--concurrency' '--currency' '--customer' '--daypart' '--dropoff' '--end' '--environment' '--events' '--expense-code' '--expense-memo' '--fail-rate' '--fault' '--field' '--filter' '--forward-timeout' '--forward-to' '--from' '--from-csv' '--from-json' '--from-place' '--header' '--headers' '--host' '--id' '--input' '--inspect-port' '--item-fail-rate' '--journal' '--keep' '--keywords' '--lang' '--last' '--latency' '--limit' '--login-hint' '--match-type' '--max-attempts' '--max-body' '--max-rate' '--name' '--oauth-client' '--oauth-token-ttl' '--offset' '--older-than' '--out' '--output' '--page-limit' '--page-token' '--pickup' '--plan' '--port' '--product' '--profile' '--public-url' '--query' '--queue-size' '--rate-limit' '--raw-field' '--resource-id' '--resume' '--rider-url' '--roas-goal' '--route' '--save' '--scopes' '--seats' '--secure-storage' '--seed' '--shard' '--signature' '--since' '--start' '--state' '--status' '--store-ids' '--target-operator' '--throttle-rate' '--time-scale' '--timeout' '--to' '--to-address' '--to-place' '--tolerance' '--type' '--unit' '--until' '--url' '--user-id' '--webhook-basic-auth' '--webhook-chaos' '--webhook-oauth-client' '--webhook-oauth-scopes' '--webhook-oauth-token-url' '--webhook-url' '-F' '-H' '-L' '-f' '-o'
+    set -l value_flags '--account' '--ad-group' '--ad-group-id' '--ad-id' '--ad-product' '--address' '--apply-promo' '--at' '--auth-url' '--backoff-base' '--base-url' '--basic-auth' '--batch-size' '--bid' '--budget' '--budget-e5' '--budget-unit' '--ca-file' '--callback-port' '--campaign' '--campaign-id' '--campaigns' '--chaos-seed' '--clear' '--client-id' '--columns' '--concurrency' '--currency' '--customer' '--daypart' '--dropoff' '--end' '--environment' '--events' '--expense-code' '--expense-memo' '--fail-rate' '--fault' '--field' '--filter' '--forward-timeout' '--forward-to' '--from' '--from-csv' '--from-json' '--from-place' '--header' '--headers' '--host' '--id' '--input' '--inspect-port' '--item-fail-rate' '--journal' '--keep' '--keywords' '--lang' '--last' '--latency' '--limit' '--login-hint' '--match-type' '--max-attempts' '--max-body' '--max-rate' '--name' '--oauth-client' '--oauth-scopes' '--oauth-token-ttl' '--oauth-token-url' '--offset' '--older-than' '--out' '--output' '--page-limit' '--page-token' '--pickup' '--plan' '--port' '--product' '--profile' '--public-url' '--query' '--queue-size' '--rate-limit' '--raw-field' '--resource-id' '--resume' '--rider-url' '--roas-goal' '--route' '--save' '--scopes' '--seats' '--secure-storage' '--seed' '--shard' '--signature' '--since' '--start' '--state' '--status' '--store-ids' '--target-operator' '--throttle-rate' '--time-scale' '--timeout' '--to' '--to-address' '--to-place' '--tolerance' '--type' '--unit' '--until' '--url' '--user-id' '--webhook-basic-auth' '--webhook-chaos' '--webhook-oauth-client' '--webhook-oauth-scopes' '--webhook-oauth-token-url' '--webhook-url' '-F' '-H' '-L' '-f' '-o'
     set -l tokens (commandline -opc)
     set -e tokens[1]
     set -l path ''
@@ -523,7 +523,7 @@ complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'budget' -x -
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'budget-e5' -x -d 'budget as the raw amount_e5, e.g. 1234000'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'currency' -x -d 'ISO 4217 code of --budget/--bid, e.g. USD'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'budget-unit' -x -a 'daily weekly fixed' -d 'budget period'
-complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'clear' -x -a 'budget' -d 'remove a field, repeatable: budget'
+complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'clear' -x -a 'budget' -d 'remove a field (sends {}; a strict gateway may refuse it: platform help patch), repeatable: budget'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'from-csv' -r -F -d 'read rows from a CSV file (- for stdin)'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'from-json' -r -F -d 'read API items: JSON or NDJSON (- for stdin)'
 complete -c platform -n '__platform_is \'ads campaigns patch\'' -l 'dry-run' -d 'print what would change; send nothing'
@@ -659,7 +659,7 @@ complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'store-ids' -
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'daypart' -x -d 'dayparting, repeatable: mon-fri=11:00-14:00'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'roas-goal' -x -d 'goal-based bidding: return on ad spend, e.g. 4.5'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'no-platform-one' -d 'stop targeting Platform One members'
-complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'clear' -x -a 'budget targeting dayparting_schedule' -d 'remove a field, repeatable: budget, targeting, dayparting_schedule'
+complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'clear' -x -a 'budget targeting dayparting_schedule' -d 'remove a field (sends {}; a strict gateway may refuse it: platform help patch), repeatable: budget, targeting, dayparting_schedule'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'from-csv' -r -F -d 'read rows from a CSV file (- for stdin)'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'from-json' -r -F -d 'read API items: JSON or NDJSON (- for stdin)'
 complete -c platform -n '__platform_is \'ads ad-groups patch\'' -l 'dry-run' -d 'print what would change; send nothing'
@@ -1366,6 +1366,10 @@ complete -c platform -n '__platform_is \'webhooks replay\'' -l 'environment' -x 
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'backoff-base' -x -d 'wait before the second attempt, doubled before each next one (500ms, 1s, 2m; a bare number is seconds)'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'max-attempts' -x -d 'attempts per event, 1-7; one still not accepted after them is not delivered'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'timeout' -x -d 'how long to wait for each answer before counting it as unreachable'
+complete -c platform -n '__platform_is \'webhooks replay\'' -l 'basic-auth' -x -d 'send Authorization: Basic (or @FILE; env: PLATFORM_WEBHOOK_BASIC_AUTH)'
+complete -c platform -n '__platform_is \'webhooks replay\'' -l 'oauth-token-url' -x -d 'send a Bearer token from the receiver\'s token URL'
+complete -c platform -n '__platform_is \'webhooks replay\'' -l 'oauth-client' -x -d 'its client (or @FILE; env: PLATFORM_WEBHOOK_OAUTH_CLIENT)'
+complete -c platform -n '__platform_is \'webhooks replay\'' -l 'oauth-scopes' -x -d 'scopes to ask --oauth-token-url for'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'profile' -x -a '(platform __complete profiles 2>/dev/null)' -d 'profile to use (env: PLATFORM_PROFILE)'
 complete -c platform -n '__platform_is \'webhooks replay\'' -s 'o' -l 'output' -x -a 'table wide json ndjson csv text' -d 'output format: table|wide|json|ndjson|csv|text'
 complete -c platform -n '__platform_is \'webhooks replay\'' -l 'json' -d 'same as --output json; with FIELDS (comma-separated, the API\'s names: --json campaign_id,name), only those fields of each item'
@@ -1383,6 +1387,10 @@ complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'environment' -x
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'backoff-base' -x -d 'wait before the second attempt, doubled before each next one (500ms, 1s, 2m; a bare number is seconds)'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'max-attempts' -x -d 'attempts per event, 1-7; one still not accepted after them is not delivered'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'timeout' -x -d 'how long to wait for each answer before counting it as unreachable'
+complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'basic-auth' -x -d 'send Authorization: Basic (or @FILE; env: PLATFORM_WEBHOOK_BASIC_AUTH)'
+complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'oauth-token-url' -x -d 'send a Bearer token from the receiver\'s token URL'
+complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'oauth-client' -x -d 'its client (or @FILE; env: PLATFORM_WEBHOOK_OAUTH_CLIENT)'
+complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'oauth-scopes' -x -d 'scopes to ask --oauth-token-url for'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'resource-id' -x -d 'meta.resource_id: the ride request id (default: a new UUID)'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'status' -x -d 'meta.status, e.g. accepted, in_progress, completed (default: accepted; ready for receipts)'
 complete -c platform -n '__platform_is \'webhooks trigger\'' -l 'user-id' -x -d 'meta.user_id (default: a new UUID)'

@@ -559,7 +559,7 @@ function clearFlag(table: readonly AdsField[]) {
   const names = clearableFields(table);
   return {
     flags: '--clear <field>',
-    description: `remove a field, repeatable: ${names.join(', ')}`,
+    description: `remove a field (sends {}; a strict gateway may refuse it: platform help patch), repeatable: ${names.join(', ')}`,
     kind: 'repeat',
     completions: names,
   } as const satisfies FieldFlag;

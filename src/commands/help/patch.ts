@@ -14,7 +14,7 @@ Rows that only the current values can judge (these, a budget unit alone, ad_prod
 
 A row that would change nothing is reported unchanged and not sent.
 
-A field is removed with --clear FIELD (repeatable: budget, targeting, dayparting_schedule), or in a CSV with [] in any of its columns; --no-platform-one stops targeting Platform One members and keeps the other criteria.
+A field is removed with --clear FIELD (repeatable: budget, targeting, dayparting_schedule), or in a CSV with [] in any of its columns. Both send the empty object, as the OpenAPI's text says ("Providing an empty budget removes the budget"), although its schema requires the object's keys: a gateway that validates requests against that schema refuses it with a 4xx, which the row reports with the gateway's reason (nothing applied); --no-platform-one stops targeting Platform One members and keeps the other criteria.
 
 Ads have only a name to change (the API's update-ads).
 

@@ -20,6 +20,12 @@ listen listens on 127.0.0.1 only. Each delivery is verified over its raw body an
   - --inspect serves the webhook inbox on 127.0.0.1 (--inspect-port, --host: anything but 127.0.0.1 exposes it to the network; printed at start, opened with --open): each delivery live with its verdict and diagnosis, headers and raw body; filters; replay to the forward target; edit and replay, re-signed, unsigned or wrongly signed; export as NDJSON (what webhooks replay reads) or HAR. The inbox keeps the newest ${INBOX_LIMIT} deliveries on disk, in the config folder, so it survives a restart.
   - Ctrl-C stops it within about a second, says how many were not forwarded, and prints the latest status per resource.
 
+Authenticated deliveries (spec 6.3 rule 5: webhook setup offers Basic Auth or OAuth):
+  - listen --basic-auth USER:PASSWORD answers 401 to a delivery without them; listen --oauth-client ID:SECRET serves a client-credentials token endpoint at POST /oauth/token on its port (tokens live --oauth-token-ttl, 300 s) and answers 401 to a missing, forged or expired Bearer token. Each line (and the inbox) says authorized or unauthorized, and why; an unauthorized delivery is never forwarded; --save and the inbox keep "Basic [REDACTED]", not the credentials.
+  - trigger and replay send as the platform would: --basic-auth USER:PASSWORD, or --oauth-token-url URL --oauth-client ID:SECRET [--oauth-scopes "a b"] (the token is fetched once, through the same proxies and CAs, and kept while valid). A 401 there is final: the credentials are wrong.
+  - The sandbox sends them too: sandbox serve --webhook-basic-auth, or --webhook-oauth-token-url with --webhook-oauth-client; a 401 or 403 is a failed attempt it retries as a 500, logged as an authentication failure.
+  - Credentials are ID:SECRET, @FILE holding it, or PLATFORM_WEBHOOK_BASIC_AUTH / PLATFORM_WEBHOOK_OAUTH_CLIENT; never printed.
+
 verify and replay explain themselves: platform webhooks verify --help, replay --help.
 `,
 };

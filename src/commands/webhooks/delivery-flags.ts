@@ -7,6 +7,9 @@ import type { WebhooksReplayFlags } from './spec.js';
 import { clientBackoff, MAX_ATTEMPTS, type AttemptReport } from '../../webhooks/delivery.js';
 import { checkUrl } from '../url.js';
 import { writeRecord } from '../../output/records.js';
+import type { HttpTransport } from '../../http/transport.js';
+import type { DeliveryAuthorizer } from '../../webhooks/delivery-auth.js';
+import { BASIC_AUTH_ENV, OAUTH_CLIENT_ENV, credentialPair } from './delivery-credentials.js';
 
 export type DeliveryFlags = WebhooksReplayFlags;
 
@@ -24,6 +27,40 @@ export function deliverySettings(flags: DeliveryFlags) {
     waits: clientBackoff(baseMs, attempts),
     timeoutMs: flags.timeout * 1000,
   };
+}
+
+/**
+ * --basic-auth, or --oauth-token-url with --oauth-client: how each attempt authenticates to the
+ * receiver, as the platform's deliveries would (spec 6.3 rule 5). The token is fetched through
+ * the same proxies and CAs as the delivery, once, and kept while it is valid.
+ */
+export async function deliveryAuthorizer(
+  ctx: Context,
+  flags: DeliveryFlags,
+  transport: HttpTransport,
+  timeoutMs: number,
+): Promise<DeliveryAuthorizer | undefined> {
+  const oauthGiven = flags.oauthTokenUrl !== undefined || flags.oauthClient !== undefined || flags.oauthScopes !== undefined;
+  if (flags.basicAuth !== undefined && oauthGiven) throw new UsageError('--basic-auth and --oauth-*: give one way to authenticate');
+  const [{ DeliveryAuthorizer }, { postTokenForm }] = await Promise.all([import('../../webhooks/delivery-auth.js'), import('../../webhooks/token-post.js')]);
+  const authorizer = (auth: ConstructorParameters<typeof DeliveryAuthorizer>[0]) =>
+    new DeliveryAuthorizer(auth, { postForm: postTokenForm(transport, timeoutMs), now: () => ctx.clock.now() });
+  if (oauthGiven) {
+    if (flags.oauthTokenUrl === undefined) throw new UsageError('--oauth-client and --oauth-scopes go with --oauth-token-url');
+    checkUrl(flags.oauthTokenUrl, '--oauth-token-url');
+    const client = await credentialPair(ctx, flags.oauthClient, '--oauth-client', OAUTH_CLIENT_ENV);
+    if (!client) throw new UsageError(`--oauth-token-url needs --oauth-client ID:SECRET (or ${OAUTH_CLIENT_ENV})`);
+    return authorizer({
+      type: 'oauth',
+      tokenUrl: flags.oauthTokenUrl,
+      clientId: client.id,
+      clientSecret: client.secret,
+      ...(flags.oauthScopes ? { scopes: flags.oauthScopes } : {}),
+    });
+  }
+  if (flags.basicAuth === undefined) return undefined;
+  const basic = await credentialPair(ctx, flags.basicAuth, '--basic-auth', BASIC_AUTH_ENV);
+  return basic && authorizer({ type: 'basic', user: basic.id, password: basic.secret });
 }
 
 /** A duration (500ms, 1s, 2m) or a bare number of seconds (0.01; 0 retries at once). */

@@ -7,7 +7,7 @@ import { parseReplayInput, ReplayInputError } from '../../webhooks/capture.js';
 import { readEventFields } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
 import { readBodyArgument } from '../input.js';
-import { deliverySettings, printDelivery, retryPrinter, type DeliveryFlags } from './delivery-flags.js';
+import { deliveryAuthorizer, deliverySettings, printDelivery, retryPrinter, type DeliveryFlags } from './delivery-flags.js';
 import { webhookSecret } from './secret.js';
 
 export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): Promise<void> {
@@ -23,6 +23,7 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
   const secret = await webhookSecret(ctx);
   // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY and --ca-file, as every API call goes.
   const transport = await ctx.httpTransport();
+  const authorizer = await deliveryAuthorizer(ctx, flags, transport, settings.timeoutMs);
   let failed = 0;
   for (const item of items) {
     const fields = readEventFields(item.body);
@@ -33,6 +34,7 @@ export async function run(ctx: Context, flags: DeliveryFlags, args: string[]): P
       headers: item.headers,
       secret: secret.value,
       transport,
+      authorizer,
       sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
       signal: ctx.signal,
       onAttempt: retryPrinter(ctx, label),

@@ -25,6 +25,10 @@ const deliveryOptions = options(
   // The earlier name stays working for scripts that use it (names are added, never renamed).
   option({ flags: '--attempts <n>', description: 'the earlier name of --max-attempts', kind: 'int', hidden: true }),
   option({ flags: '--timeout <seconds>', description: 'how long to wait for each answer before counting it as unreachable', kind: 'number', default: 10 }),
+  option({ flags: '--basic-auth <user:password>', description: 'send Authorization: Basic (or @FILE; env: PLATFORM_WEBHOOK_BASIC_AUTH)' }),
+  option({ flags: '--oauth-token-url <url>', description: "send a Bearer token from the receiver's token URL" }),
+  option({ flags: '--oauth-client <id:secret>', description: 'its client (or @FILE; env: PLATFORM_WEBHOOK_OAUTH_CLIENT)' }),
+  option({ flags: '--oauth-scopes <scopes>', description: 'scopes to ask --oauth-token-url for' }),
 );
 export type WebhooksReplayFlags = FlagsOf<typeof deliveryOptions>;
 
@@ -154,7 +158,7 @@ export const webhooksSpec = group({
       description:
         'Reads a capture file of `webhooks listen --save` (NDJSON) or hand-written events (one JSON object, an ' +
         'array, or NDJSON) from FILE or stdin and POSTs each body, re-signed with the secret, with X-Environment, ' +
-        'in order. An unreachable URL, a timeout or a 5xx answer is retried: --max-attempts (3) attempts, waiting ' +
+        'in order. An unreachable URL (but a name that does not resolve, or a proxy that refuses), a timeout or a 5xx answer is retried: --max-attempts (3) attempts, waiting ' +
         '--backoff-base (1s) and then twice as long each time (1 s, 2 s), so a dead receiver costs seconds per ' +
         "event. (The platform's own schedule, spec 6.3.3, is 7 attempts 30 s apart and doubling; the sandbox " +
         'follows it.) A 2xx is accepted; a 4xx is final. Prints one line per event (retries on stderr), and at ' +

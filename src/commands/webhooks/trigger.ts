@@ -6,7 +6,7 @@ import { CommandError, UsageError } from '../../base/errors.js';
 import { SANDBOX_DEFAULT_URL } from '../../schemas/sandbox.js';
 import { buildEvent, eventBody, EVENT_TYPES, type EventType } from '../../webhooks/events.js';
 import { sendSigned } from '../../webhooks/send.js';
-import { deliverySettings, printDelivery, retryPrinter } from './delivery-flags.js';
+import { deliveryAuthorizer, deliverySettings, printDelivery, retryPrinter } from './delivery-flags.js';
 import type { WebhooksTriggerFlags } from './spec.js';
 import { webhookSecret } from './secret.js';
 
@@ -21,6 +21,7 @@ export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: strin
   const secret = await webhookSecret(ctx);
   // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY and --ca-file, as every API call goes.
   const transport = await ctx.httpTransport();
+  const authorizer = await deliveryAuthorizer(ctx, flags, transport, settings.timeoutMs);
   const event = buildEvent({
     type: type as EventType,
     resourceId: flags.resourceId ?? randomUUID(),
@@ -37,6 +38,7 @@ export async function run(ctx: Context, flags: WebhooksTriggerFlags, args: strin
     body,
     secret: secret.value,
     transport,
+    authorizer,
     sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
     signal: ctx.signal,
     onAttempt: retryPrinter(ctx, label),

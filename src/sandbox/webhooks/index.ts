@@ -10,7 +10,7 @@ import type { RideStatusChange } from '../rider/events.js';
 import { buildEvent, eventBody, type EventType, type WebhookEvent } from '../../webhooks/events.js';
 import { BACKOFF_BASE_SECONDS, MAX_ATTEMPTS, isAuthFailure, type SendResult } from '../../webhooks/delivery.js';
 import { DeliveryAuthorizer, type DeliveryAuth } from '../../webhooks/delivery-auth.js';
-import { postTokenForm } from './token-post.js';
+import { postTokenForm } from '../../webhooks/token-post.js';
 import { sendSigned, signedHeaders } from '../../webhooks/send.js';
 import { abortReason } from '../../base/io.js';
 
@@ -150,7 +150,7 @@ export class SandboxWebhooks {
     if (!auth) return undefined;
     let authorizer = this.#authorizers.get(clientId);
     if (!authorizer) {
-      authorizer = new DeliveryAuthorizer(auth, { postForm: postTokenForm(this.o.timeoutMs), now: this.o.now ?? Date.now });
+      authorizer = new DeliveryAuthorizer(auth, { postForm: postTokenForm(undefined, this.o.timeoutMs), now: this.o.now ?? Date.now });
       this.#authorizers.set(clientId, authorizer);
     }
     return authorizer;

@@ -262,3 +262,74 @@ describe('sandbox deliveries with authentication', () => {
     expect(listener.events()).toEqual([]);
   });
 });
+
+describe('webhooks trigger and replay with authentication', () => {
+  it('trigger sends Basic or an OAuth token as the platform would; without them the receiver refuses it (rejected, 401, not retried)', async () => {
+    const sandbox = await fastSandbox();
+    const { TestUser } = await import('../../helpers/cli.js');
+    const user = new TestUser(sandbox);
+    const basicListener = await listen(sandbox, cleanup, ['--basic-auth', 'hooks:s3cret-pass']);
+    const to = `${basicListener.url}/hooks`;
+    const without = await user.run(['webhooks', 'trigger', 'requests.status_changed', '--to', to, '-o', 'json']);
+    expect(without.code).toBe(1);
+    expect(JSON.parse(without.stdout)).toMatchObject({ verdict: 'rejected', outcome: 'HTTP 401', attempts: 1 });
+    const wrong = await user.run(['webhooks', 'trigger', 'requests.status_changed', '--to', to, '--basic-auth', 'hooks:nope', '-o', 'json']);
+    expect(JSON.parse(wrong.stdout)).toMatchObject({ verdict: 'rejected', outcome: 'HTTP 401' });
+    const withBasic = await user.run(['webhooks', 'trigger', 'requests.status_changed', '--to', to, '--basic-auth', 'hooks:s3cret-pass', '-o', 'json']);
+    expect(withBasic.code, withBasic.stderr).toBe(0);
+    expect(JSON.parse(withBasic.stdout)).toMatchObject({ verdict: 'delivered', outcome: 'HTTP 200' });
+    expect(withBasic.stdout + withBasic.stderr).not.toContain('s3cret-pass');
+    await basicListener.stop();
+    expect(basicListener.events().map((e) => e.auth)).toEqual(['unauthorized', 'unauthorized', 'authorized']);
+
+    const oauthListener = await listen(sandbox, cleanup, ['--oauth-client', 'gateway:client-secret-1']);
+    const oauth = await user.run([
+      'webhooks',
+      'trigger',
+      'requests.receipt_ready',
+      '--to',
+      `${oauthListener.url}/hooks`,
+      '--oauth-token-url',
+      `${oauthListener.url}/oauth/token`,
+      '--oauth-client',
+      'gateway:client-secret-1',
+      '-o',
+      'json',
+    ]);
+    expect(oauth.code, oauth.stderr).toBe(0);
+    expect(JSON.parse(oauth.stdout)).toMatchObject({ verdict: 'delivered' });
+    await oauthListener.stop();
+    expect(oauthListener.events().map((e) => e.auth)).toEqual(['authorized']);
+  });
+
+  it('replay fetches one token for all its events; a token URL that refuses the client is one line per event, not delivered', async () => {
+    const sandbox = await fastSandbox();
+    const { TestUser } = await import('../../helpers/cli.js');
+    const user = new TestUser(sandbox);
+    const listener = await listen(sandbox, cleanup, ['--oauth-client', 'gateway:client-secret-1']);
+    const dir = tempDir();
+    const events = Array.from({ length: 3 }, (_, i) =>
+      JSON.stringify({
+        event_id: `e-${i}`,
+        event_time: 1764201600,
+        event_type: 'requests.status_changed',
+        meta: { user_id: 'u', resource_id: `r${i}`, resource_type: 'request', status: 'accepted' },
+        resource_href: 'https://x/r',
+      }),
+    );
+    const file = path.join(dir, 'events.ndjson');
+    fs.writeFileSync(file, `${events.join('\n')}\n`);
+    const clientFile = path.join(dir, 'client');
+    fs.writeFileSync(clientFile, 'gateway:client-secret-1\n', { mode: 0o600 });
+    const args = ['webhooks', 'replay', '--to', `${listener.url}/hooks`, '--oauth-token-url', `${listener.url}/oauth/token`, '--max-attempts', '1', file];
+    const replayed = await user.run([...args, '--oauth-client', `@${clientFile}`]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    const refused = await user.run([...args, '--oauth-client', 'gateway:wrong']);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout.trim().split('\n')).toHaveLength(3);
+    expect(refused.stdout).toMatch(/not delivered {2}token URL .*HTTP 401 \(invalid_client\)/);
+    const result = await listener.stop();
+    expect(result.stderr.match(/issued an access token/g)).toHaveLength(1);
+    expect(listener.events().map((e) => e.auth)).toEqual(['authorized', 'authorized', 'authorized']);
+  });
+});
