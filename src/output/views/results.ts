@@ -1,6 +1,6 @@
 import { SHOWN_CHANGES, type DryRunRow } from '../../bulk/plan/dry-run.js';
 import type { ResultRow } from '../../bulk/results.js';
-import type { View } from '../columns.js';
+import type { Column, View } from '../columns.js';
 
 export const resultView: View<ResultRow> = {
   noun: 'results',
@@ -20,15 +20,21 @@ export const dryRunView: View<DryRunRow> = {
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
     { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
     { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
-    // The table in a person's words (50.00 -> 75.50 USD, active -> paused); CSV and JSON exactly as the API has them.
-    // Tables and -o text: a person's words (decimals with their currency); CSV and JSON: the API's exact values.
-    {
-      header: 'CHANGES',
-      name: 'changes',
-      csv: (r) => r.changes,
-      table: (r) => r[SHOWN_CHANGES] ?? r.changes,
-      text: (r) => r[SHOWN_CHANGES] ?? r.changes,
-      kind: 'words',
-    },
+    changesColumn<DryRunRow>(),
   ],
 };
+
+/**
+ * A row's changes: in tables and -o text in a person's words (50.00 USD -> 75.50 USD, active ->
+ * paused); in CSV and JSON exactly as the API has them.
+ */
+export function changesColumn<T extends { changes: string; [SHOWN_CHANGES]?: string }>(): Column<T> {
+  return {
+    header: 'CHANGES',
+    name: 'changes',
+    csv: (r) => r.changes,
+    table: (r) => r[SHOWN_CHANGES] ?? r.changes,
+    text: (r) => r[SHOWN_CHANGES] ?? r.changes,
+    kind: 'words',
+  };
+}

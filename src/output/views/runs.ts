@@ -3,6 +3,7 @@ import { describeChanges, showChanges } from '../../bulk/changes/diff.js';
 import { SHOWN_CHANGES } from '../../bulk/plan/dry-run.js';
 import { shortRunName, type HistoryRow, type RunStatus, type RunSummary } from '../../bulk/runs/runs.js';
 import type { View } from '../columns.js';
+import { changesColumn } from './results.js';
 
 /** A run as listed (JSON carries these fields). */
 export interface RunRow {
@@ -97,14 +98,6 @@ export const historyView: View<ChangeRow> = {
     { header: 'LINE', name: 'line', csv: (r) => String(r.line) },
     { header: 'ID', name: 'id', csv: (r) => r.id, kind: 'id' },
     { header: 'RESULT', name: 'result', csv: (r) => r.result, kind: 'id' },
-    // Tables and -o text: a person's words (decimals with their currency); CSV and JSON: the API's exact values.
-    {
-      header: 'CHANGES',
-      name: 'changes',
-      csv: (r) => r.changes,
-      table: (r) => r[SHOWN_CHANGES] ?? r.changes,
-      text: (r) => r[SHOWN_CHANGES] ?? r.changes,
-      kind: 'words',
-    },
+    changesColumn<ChangeRow>(),
   ],
 };
