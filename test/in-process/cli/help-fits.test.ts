@@ -8,6 +8,7 @@ import { helpTopics } from '../../../src/commands/help-topics.js';
 import type { CommandSpec } from '../../../src/commands/spec.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxOnFreePort, TestUser } from '../../helpers/cli.js';
+import { visibleCommands } from '../../helpers/command-tree.js';
 
 const WIDTH = 80;
 const MAX_LINES = 60;
@@ -21,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** Every visible command of the declarative tree, groups and leaves, with its path. */
-function commands(specs: readonly CommandSpec[], parent: string[] = []): Array<{ path: string[]; spec: CommandSpec }> {
-  return specs
-    .filter((s) => !s.hidden)
-    .flatMap((spec) => [{ path: [...parent, spec.name], spec }, ...commands(spec.subcommands ?? [], [...parent, spec.name])]);
-}
+const commands = visibleCommands;
 
 const everyHelp = [{ path: [] as string[], spec: undefined as CommandSpec | undefined }, ...commands(commandTree)];
 

@@ -2,9 +2,9 @@
 // help is: help-fits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandTree } from '../../../src/commands/tree.js';
-import type { CommandSpec } from '../../../src/commands/spec.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxOnFreePort, TestUser } from '../../helpers/cli.js';
+import { visibleCommands } from '../../helpers/command-tree.js';
 
 let sandbox: Sandbox;
 let user: TestUser;
@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** Every visible command of the tree, groups and leaves, with its path. */
-function commands(specs: readonly CommandSpec[], parent: string[] = []): Array<{ path: string[]; spec: CommandSpec }> {
-  return specs
-    .filter((s) => !s.hidden)
-    .flatMap((spec) => [{ path: [...parent, spec.name], spec }, ...commands(spec.subcommands ?? [], [...parent, spec.name])]);
-}
+const commands = visibleCommands;
 
 describe('--help', () => {
   it.each(commands(commandTree).map((c) => [c.path.join(' '), c] as const))(
