@@ -97,7 +97,8 @@ export function negotiate(req: SandboxRequest): SandboxResponse | undefined {
       'BadRequest',
       `The Accept header (${accept}) allows none of the types this API answers with: ${ACCEPTABLE_TYPES.join(', ')}.`,
     );
-    return { ...response, body: { ...(response.body as object), acceptable: [...ACCEPTABLE_TYPES] } };
+    // The rider API's 406 lists the acceptable types (spec 7.2); the ads API's body is {code, message} (spec 7.1).
+    return isRiderApiPath(req.path) ? { ...response, body: { ...(response.body as object), acceptable: [...ACCEPTABLE_TYPES] } } : response;
   }
   const type = header(req, 'content-type');
   if (req.body.length > 0 && !(type && isJsonType(type))) {

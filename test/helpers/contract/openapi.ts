@@ -3,7 +3,7 @@
 // response bodies of each operation. Only the overlays in overlays.ts are applied.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2019, type ValidateFunction } from 'ajv/dist/2019.js';
 import { applyOverlays } from './overlays.js';
 
 export interface Exchange {
@@ -46,11 +46,33 @@ function absoluteRefs(value: Json): Json {
   return out;
 }
 
+/**
+ * Every object schema allows no properties but those it declares: a field the OpenAPI does not
+ * declare, in a request the CLI sends or an answer the sandbox gives, is a violation (the
+ * deliberate ones are declared by the overlays). `unevaluatedProperties` (JSON Schema 2019-09)
+ * on the schema that lists properties or composes others (allOf, oneOf, anyOf), never on a
+ * branch of a composition: the whole sees the fields every matching branch declares.
+ */
+function closed(value: Json, branch = false): Json {
+  if (Array.isArray(value)) return value.map((item) => closed(item, branch));
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: Json } = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'example' || key === 'examples') out[key] = inner;
+    else out[key] = closed(inner, key === 'allOf' || key === 'oneOf' || key === 'anyOf');
+  }
+  const composes = ['allOf', 'oneOf', 'anyOf'].some((key) => key in out);
+  if (!branch && (out.properties !== undefined || composes) && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) {
+    out.unevaluatedProperties = false;
+  }
+  return out;
+}
+
 export class OpenApiContract {
   readonly operations: Operation[] = [];
 
   constructor(file = OPENAPI_PATH) {
-    const document = absoluteRefs(applyOverlays(JSON.parse(fs.readFileSync(file, 'utf8')) as Json)) as unknown as {
+    const document = absoluteRefs(closed(applyOverlays(JSON.parse(fs.readFileSync(file, 'utf8')) as Json))) as unknown as {
       paths: Record<
         string,
         Record<
@@ -65,7 +87,7 @@ export class OpenApiContract {
       >;
       components: object;
     };
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+    const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
     ajv.addSchema({ components: document.components }, 'openapi.json');
     for (const [template, methods] of Object.entries(document.paths)) {
       const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -125,7 +147,9 @@ export class OpenApiContract {
       return [`${label} is not JSON`];
     }
     if (validate(value)) return [];
-    return (validate.errors ?? [])
+    // The deepest first: of a oneOf's branches, the one that nearly matched says most (`.../match_type`).
+    return [...(validate.errors ?? [])]
+      .sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length)
       .slice(0, 5)
       .map(
         (e) =>

@@ -64,7 +64,9 @@ function applyDepartures(document: Json): Json {
       const badRequest = op.responses['400'];
       const content = isObject(badRequest.content) && isObject(badRequest.content['application/json']) ? badRequest.content['application/json'] : undefined;
       if (!content?.schema) continue;
-      const schema: Json = { allOf: [content.schema, { type: 'object', required: ['code'], properties: { code: { const: 'BadRequest' } } }] };
+      // Closed as a whole (the gate closes object schemas): the branch that pins the code leaves the others' fields be.
+      const pinned: Json = { type: 'object', required: ['code'], properties: { code: { const: 'BadRequest' } }, additionalProperties: true };
+      const schema: Json = { allOf: [content.schema, pinned], unevaluatedProperties: false };
       for (const status of ['406', '415'])
         op.responses[status] = { description: `deliberate (overlay d), code BadRequest`, content: { 'application/json': { schema } } };
     }

@@ -53,6 +53,21 @@ describe('the contract gate itself', () => {
     const response = contract.violations({ ...base, method: 'GET', url: '/v1/ads/a/campaigns', responseBody: '{"campaigns":"nope"}' });
     expect(response).toEqual([expect.stringMatching(/get-campaigns .*response 200 at \/campaigns: must be array/) as string]);
   });
+
+  it('refuses a field the OpenAPI does not declare, where an overlay does not declare it deliberately', () => {
+    const adGroups = (group: Record<string, unknown>) =>
+      contract.violations({ ...base, method: 'GET', url: '/v1/ads/a/campaigns/c/ad-groups', responseBody: JSON.stringify({ ad_groups: [group] }) });
+    const group = { ad_group_id: 'g', campaign_id: 'c', name: 'n', ad_product: 'SPONSORED_LISTING', configured_status: 'AD_GROUP_CONFIGURED_STATUS_ACTIVE' };
+    expect(adGroups(group)).toEqual([]);
+    // What the sandbox sent before (issue #44): neither spec 2.5 nor the OpenAPI has them.
+    expect(adGroups({ ...group, created_at: '2025-01-06T10:20:16Z' })).toEqual([
+      expect.stringMatching(/get-ad-groups .*response 200 at \/ad_groups\/0: must NOT have unevaluated properties/) as string,
+    ]);
+    // A campaign's ad group summaries carry ad_product (spec 2.4a; overlay e).
+    const summary = { ad_group_id: 'g', name: 'n', ad_product: 'SPONSORED_SEARCH', configured_status: 'x', effective_status: 'y', permissions: ['READ'] };
+    const campaign = { campaign_id: 'c', name: 'n', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE', ad_groups: [summary] };
+    expect(contract.violations({ ...base, method: 'GET', url: '/v1/ads/a/campaigns', responseBody: JSON.stringify({ campaigns: [campaign] }) })).toEqual([]);
+  });
 });
 
 describe('request shapes', () => {
