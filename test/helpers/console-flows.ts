@@ -58,6 +58,14 @@ export async function consoleFlow(page: BrowserPage, sandbox: Sandbox, screensho
   for (let i = 0; i < 10 && (await focusedText()) !== 'Restore'; i++) await page.press('Tab');
   expect(await focusedText()).toBe('Restore');
   await page.press('Enter');
+  // A confirmation naming what is lost, its Cancel focused first: Tab to Restore, Enter.
+  expect(await textOf(page, '#confirm-text')).toMatch(
+    /^The current state \(\d+ campaigns in \d+ accounts, rides and webhook attempts\) is replaced by the snapshot saved at .* Every change since then is lost/,
+  );
+  expect((await focused(page)).id).toBe('confirm-cancel');
+  await page.press('Tab');
+  expect((await focused(page)).id).toBe('confirm-ok');
+  await page.press('Enter');
   await expect.poll(() => textOf(page, '#status')).toContain('Restored clean');
   expect(sandbox.snapshots.list().map((s) => s.name)).toEqual(['clean']);
   expect(JSON.stringify(JSON.parse(await (await fetch(`${sandbox.url}/_sandbox/state`)).text()).campaigns)).not.toContain('made after the snapshot');

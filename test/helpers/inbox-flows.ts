@@ -91,10 +91,19 @@ export function inboxCoreFlows(s: InboxSession): void {
     await expect.poll(() => countOf(page, rows), { timeout: scaled(10_000) }).toBe(6);
     expect(await page.evaluate('window.mark')).toBe(42);
     // Newest first: the receipt, then the statuses back to processing.
-    expect(await textsOf(page, '#rows td.status')).toEqual(['ready', 'completed', 'in_progress', 'arriving', 'accepted', 'processing']);
+    // Statuses in words, the enum in the title.
+    expect(await textsOf(page, '#rows td.status')).toEqual(['Receipt ready', 'Completed', 'In progress', 'Arriving', 'Accepted', 'Processing']);
+    expect(await page.evaluate(`Array.from(document.querySelectorAll('#rows td.status')).map((td) => td.title)`)).toEqual([
+      'Receipt ready (ready)',
+      'Completed (completed)',
+      'In progress (in_progress)',
+      'Arriving (arriving)',
+      'Accepted (accepted)',
+      'Processing (processing)',
+    ]);
     expect(await textsOf(page, '#rows td.verdict')).toEqual(Array(6).fill('valid'));
     // Each was forwarded and the app accepted it; the page follows the forward's answer live.
-    await expect.poll(() => textsOf(page, '#rows td.forward')).toEqual(Array(6).fill('forward HTTP 200'));
+    await expect.poll(() => textsOf(page, '#rows td.forward')).toEqual(Array(6).fill('HTTP 200'));
 
     await page.click(openNewest);
     expect(await textOf(page, '#detail-title')).toMatch(/^requests\.receipt_ready [0-9a-f-]{36}$/);
@@ -108,7 +117,7 @@ export function inboxCoreFlows(s: InboxSession): void {
 
     // The filters: by status, then by verdict.
     await page.select('#filter-status', 'accepted');
-    await expect.poll(() => textsOf(page, '#rows td.status')).toEqual(['accepted']);
+    await expect.poll(() => textsOf(page, '#rows td.status')).toEqual(['Accepted']);
     await page.select('#filter-status', '');
     await page.select('#filter-verdict', 'invalid');
     await expect.poll(() => countOf(page, rows)).toBe(0);

@@ -41,6 +41,7 @@ export async function openInbox(ctx: Context, s: InboxSettings): Promise<Inbox> 
       secret: s.secret,
       routes: s.routes,
       listenUrl: s.listenUrl,
+      testCommand: `platform webhooks trigger requests.status_changed --to ${s.listenUrl}`,
       forwardTimeoutMs: s.forwardTimeoutMs,
       version: VERSION,
       now: () => ctx.clock.now(),

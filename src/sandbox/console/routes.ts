@@ -12,7 +12,8 @@ import { header, HttpError, json, type Handler, type SandboxRequest } from '../h
 import { FINAL_STATUSES } from '../../schemas/rider.js';
 import type { Router } from '../router.js';
 import type { SandboxWebhooks } from '../webhooks/index.js';
-import { CONSOLE_ICON_PATH, CONSOLE_PATH, CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE, CONSOLE_STYLE_PATH, consoleHtml } from './page.js';
+import { pageScriptOnce } from '../../base/page-script.js';
+import { CONSOLE_ICON_PATH, CONSOLE_PATH, CONSOLE_SCRIPT_FILE, CONSOLE_SCRIPT_PATH, CONSOLE_STYLE, CONSOLE_STYLE_PATH, consoleHtml } from './page.js';
 import { SNAPSHOT_NAME, type SnapshotShelf } from './snapshots.js';
 
 /** Campaigns of one account the overview lists, newest first. */
@@ -50,7 +51,8 @@ export function registerConsoleRoutes(router: Router, deps: ConsoleDeps): void {
   const post = (path: string, handler: Handler) => router.post(path, guard(handler, true));
 
   get(CONSOLE_PATH, () => ({ status: 200, raw: consoleHtml(deps.token), headers: { 'content-type': 'text/html; charset=utf-8' } }));
-  get(CONSOLE_SCRIPT_PATH, () => ({ status: 200, raw: CONSOLE_SCRIPT, headers: { 'content-type': 'text/javascript; charset=utf-8' } }));
+  const script = pageScriptOnce({ built: CONSOLE_SCRIPT_FILE, source: new URL('./browser/console-page.ts', import.meta.url), from: import.meta.url });
+  get(CONSOLE_SCRIPT_PATH, async () => ({ status: 200, raw: await script(), headers: { 'content-type': 'text/javascript; charset=utf-8' } }));
   get(CONSOLE_STYLE_PATH, () => ({ status: 200, raw: CONSOLE_STYLE, headers: { 'content-type': 'text/css; charset=utf-8' } }));
   get(CONSOLE_ICON_PATH, () => ({ status: 204, headers: { 'content-type': 'image/x-icon' } }));
   // The token for clients that are not the page (the CLI's snapshot commands); a page on
@@ -114,7 +116,10 @@ function nameOf(req: SandboxRequest): string {
   return name;
 }
 
-function overview(deps: ConsoleDeps, accountParam: string | null): unknown {
+/** What GET /_sandbox/overview answers: the console page's view of the state. */
+export type ConsoleOverview = ReturnType<typeof overview>;
+
+function overview(deps: ConsoleDeps, accountParam: string | null) {
   const { ctx, shelf, webhooks } = deps;
   const store = ctx.store;
   const accounts = store.accounts.map((a) => ({ ...a.value, active: a.active, campaigns: store.campaigns(a.value.ad_account_id).length }));

@@ -6,9 +6,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { saveState, stateDataOf, type FrozenState, type StateData } from '../store.js';
+import { SNAPSHOT_NAME } from './snapshot-name.js';
 
 /** Names are file names too: letters, digits, dot, dash, underscore; not starting with a dot. */
-export const SNAPSHOT_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/;
+export { SNAPSHOT_NAME };
 
 export interface SnapshotInfo {
   name: string;

@@ -18,7 +18,8 @@ import { signedHeaders } from '../send.js';
 import { ENVIRONMENT_HEADER, SIGNATURE_HEADER, sign, type NamedSecret } from '../signature.js';
 import { headerValue, isHeader } from '../headers.js';
 import { exportHar, exportNdjson } from './export.js';
-import { INBOX_CSS, INBOX_JS, inboxHtml } from './page.js';
+import { pageScriptOnce } from '../../base/page-script.js';
+import { INBOX_CSS, INBOX_SCRIPT_FILE, inboxHtml } from './page.js';
 import type { InboxRecord, InboxSend, InboxStore } from './store.js';
 import { inboxVerdict } from './verdict.js';
 
@@ -37,6 +38,8 @@ export interface InboxOptions {
   routes: ForwardRoutes;
   /** The receiver's URL, shown on the page. */
   listenUrl: string;
+  /** The command that sends a test event to the receiver, shown while the inbox is empty (the command layer's words). */
+  testCommand: string;
   forwardTimeoutMs: number;
   version: string;
   now: () => number;
@@ -52,6 +55,14 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
+/** What GET /api/deliveries answers: the page's first view. */
+export interface InboxListing {
+  listen_url: string;
+  test_command: string;
+  routes: Array<[string, string]>;
+  deliveries: InboxRecord[];
+}
+
 export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
@@ -60,6 +71,7 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
   const token = randomBytes(24).toString('base64url');
   const streams = new Set<http.ServerResponse>();
   let origin = '';
+  const script = pageScriptOnce({ built: INBOX_SCRIPT_FILE, source: new URL('./browser/inbox-page.ts', import.meta.url), from: import.meta.url });
 
   function broadcast(event: 'delivery' | 'update', record: InboxRecord): void {
     const frame = `event: ${event}\ndata: ${JSON.stringify(record)}\n\n`;
@@ -85,12 +97,13 @@ export async function startInbox(o: InboxOptions): Promise<Inbox> {
     if (refusal) return answer(res, 403, { error: refusal });
     const method = req.method ?? 'GET';
     if (method === 'GET' && url.pathname === '/') return page(res, 'text/html; charset=utf-8', inboxHtml(token));
-    if (method === 'GET' && url.pathname === '/app.js') return page(res, 'text/javascript; charset=utf-8', INBOX_JS);
+    if (method === 'GET' && url.pathname === '/app.js') return page(res, 'text/javascript; charset=utf-8', await script());
     if (method === 'GET' && url.pathname === '/app.css') return page(res, 'text/css; charset=utf-8', INBOX_CSS);
     if (!url.pathname.startsWith('/api/')) return answer(res, 404, { error: 'not found' });
     if (!hasToken(req, url)) return answer(res, 403, { error: `missing or wrong ${TOKEN_HEADER}: reload the inbox page (the listener was restarted?)` });
     if (method === 'GET' && url.pathname === '/api/deliveries') {
-      return answer(res, 200, { listen_url: o.listenUrl, routes: o.routes.entries(), deliveries: o.store.all() });
+      const listing: InboxListing = { listen_url: o.listenUrl, test_command: o.testCommand, routes: o.routes.entries(), deliveries: o.store.all() };
+      return answer(res, 200, listing);
     }
     if (method === 'GET' && url.pathname === '/api/events') return events(req, res);
     if (method === 'GET' && url.pathname === '/api/export') return exportSelection(res, url);
