@@ -3,7 +3,7 @@
 // can list types, validate offline and complete --type/--columns without loading anything.
 // The OpenAPI names one type (AD_PERFORMANCE) and some of its columns in examples; the other
 // types and columns are ours, named in the same style.
-import { addUtcDays, addUtcMonths, isUtcMidnight, isWholeUtcHour, parseRfc3339, utcWeekday } from './utc-dates.js';
+import { addUtcDays, addUtcMonths, formatUtc, isUtcMidnight, isWholeUtcHour, parseRfc3339, utcWeekday } from './utc-dates.js';
 
 export {
   addUtcDays,
@@ -50,6 +50,12 @@ export interface ColumnDef {
   type: ColumnType;
   kind: 'time' | 'dimension' | 'metric';
   description: string;
+  /**
+   * What a metric measures: a count or money adds up over days and entities (a summary can be
+   * summed from daily rows); a ratio does not (it comes from the totals of its own row).
+   * Money is in the row's currency_code.
+   */
+  measure?: 'count' | 'money' | 'ratio';
 }
 
 /** The time column each unit adds to its rows (SUMMARY has none). */
@@ -63,8 +69,14 @@ export const TIME_COLUMNS: Readonly<Record<TimeUnit, string | undefined>> = {
 
 const time = (name: string, description: string): ColumnDef => ({ name, type: 'COLUMN_TYPE_TIMESTAMP', kind: 'time', description });
 const dim = (name: string, description: string): ColumnDef => ({ name, type: 'COLUMN_TYPE_STRING', kind: 'dimension', description });
-const int = (name: string, description: string): ColumnDef => ({ name, type: 'COLUMN_TYPE_INT64', kind: 'metric', description });
-const dbl = (name: string, description: string): ColumnDef => ({ name, type: 'COLUMN_TYPE_DOUBLE', kind: 'metric', description });
+const int = (name: string, description: string): ColumnDef => ({ name, type: 'COLUMN_TYPE_INT64', kind: 'metric', description, measure: 'count' });
+const dbl = (name: string, description: string, measure: 'money' | 'ratio'): ColumnDef => ({
+  name,
+  type: 'COLUMN_TYPE_DOUBLE',
+  kind: 'metric',
+  description,
+  measure,
+});
 
 export const TIME_COLUMN_DEFS: readonly ColumnDef[] = [
   time('hour_of', 'start of the hour (UTC)'),
@@ -77,15 +89,15 @@ export const TIME_COLUMN_DEFS: readonly ColumnDef[] = [
 export const METRIC_COLUMNS: readonly ColumnDef[] = [
   int('impressions', 'times an ad was shown'),
   int('clicks', 'clicks on an ad'),
-  dbl('click_through_rate', 'clicks / impressions'),
-  dbl('ad_spend', 'money spent'),
-  dbl('cost_per_click', 'ad_spend / clicks'),
-  dbl('cost_per_mille', 'ad_spend / impressions x 1000'),
+  dbl('click_through_rate', 'clicks / impressions', 'ratio'),
+  dbl('ad_spend', 'money spent', 'money'),
+  dbl('cost_per_click', 'ad_spend / clicks', 'ratio'),
+  dbl('cost_per_mille', 'ad_spend / impressions x 1000', 'ratio'),
   int('orders_7d_on_click_date', 'orders within 7 days of a click, on the click date'),
-  dbl('sales_7d_on_click_date', 'sales of those orders'),
-  dbl('roas_7d_on_click_date', 'sales_7d_on_click_date / ad_spend'),
-  dbl('conversion_rate_7d_on_click_date', 'orders_7d_on_click_date / clicks'),
-  dbl('cost_per_order_7d_on_click_date', 'ad_spend / orders_7d_on_click_date'),
+  dbl('sales_7d_on_click_date', 'sales of those orders', 'money'),
+  dbl('roas_7d_on_click_date', 'sales_7d_on_click_date / ad_spend', 'ratio'),
+  dbl('conversion_rate_7d_on_click_date', 'orders_7d_on_click_date / clicks', 'ratio'),
+  dbl('cost_per_order_7d_on_click_date', 'ad_spend / orders_7d_on_click_date', 'ratio'),
 ];
 
 export interface ReportTypeDef {
@@ -96,9 +108,14 @@ export interface ReportTypeDef {
   asyncUnits: readonly AsyncTimeUnit[];
   /** Units of POST reporting/sync; empty when the type has no sync form. */
   syncUnits: readonly SyncTimeUnit[];
+  /** The columns without --columns: the entity, its currency, and the totals that add up (so a sync summary has them too). */
+  defaultColumns: readonly string[];
 }
 
 const CAMPAIGN_DIMS = [dim('campaign_id', 'campaign'), dim('campaign_name', 'campaign name'), dim('currency_code', 'ISO 4217 code of the money columns')];
+/** Metrics of every default: counts and money, which add up over days (a sync summary sums them). */
+const DEFAULT_METRICS = ['impressions', 'clicks', 'ad_spend', 'orders_7d_on_click_date', 'sales_7d_on_click_date'];
+
 const AD_GROUP_DIMS = [
   ...CAMPAIGN_DIMS,
   dim('ad_group_id', 'ad group'),
@@ -113,6 +130,7 @@ export const REPORT_TYPES: readonly ReportTypeDef[] = [
     dimensions: AD_GROUP_DIMS,
     asyncUnits: ASYNC_TIME_UNITS,
     syncUnits: SYNC_TIME_UNITS,
+    defaultColumns: ['campaign_id', 'ad_group_id', 'ad_group_name', 'currency_code', ...DEFAULT_METRICS],
   },
   {
     name: 'CAMPAIGN_PERFORMANCE',
@@ -120,6 +138,7 @@ export const REPORT_TYPES: readonly ReportTypeDef[] = [
     dimensions: CAMPAIGN_DIMS,
     asyncUnits: ASYNC_TIME_UNITS,
     syncUnits: SYNC_TIME_UNITS,
+    defaultColumns: ['campaign_id', 'campaign_name', 'currency_code', ...DEFAULT_METRICS],
   },
   {
     name: 'KEYWORD_PERFORMANCE',
@@ -127,6 +146,7 @@ export const REPORT_TYPES: readonly ReportTypeDef[] = [
     dimensions: [...AD_GROUP_DIMS, dim('keyword', 'targeted keyword'), dim('match_type', 'MATCH_TYPE_EXACT or MATCH_TYPE_BROAD')],
     asyncUnits: ASYNC_TIME_UNITS,
     syncUnits: [],
+    defaultColumns: ['ad_group_id', 'keyword', 'match_type', 'currency_code', ...DEFAULT_METRICS],
   },
 ];
 
@@ -283,4 +303,25 @@ export function periodStarts(unit: TimeUnit, start: number, end: number): number
   const out: number[] = [];
   for (let t = start; t < end; t = next(t)) out.push(t);
   return out;
+}
+
+/**
+ * The range as people read it: `2026-11-16 .. 2026-11-23, UTC, end exclusive` (times when
+ * either end is not midnight).
+ */
+export function describeRange(start: number, end: number): string {
+  const whole = isUtcMidnight(start) && isUtcMidnight(end);
+  const show = (ms: number) => (whole ? formatUtc(ms).slice(0, 10) : formatUtc(ms));
+  return `${show(start)} .. ${show(end)}, UTC, end exclusive`;
+}
+
+/** One end of a range in a file name: `2026-11-16`, or `2026-11-16T0500Z` off midnight (no colons). */
+export function fileStamp(ms: number): string {
+  const text = formatUtc(ms);
+  return isUtcMidnight(ms) ? text.slice(0, 10) : `${text.slice(0, 13)}${text.slice(14, 16)}Z`;
+}
+
+/** `campaign-performance_2026-11-16_2026-11-23.csv`: the type, then where the range starts and ends (exclusive). */
+export function reportFileName(type: string, start: number, end: number): string {
+  return `${type.toLowerCase().replace(/_/g, '-')}_${fileStamp(start)}_${fileStamp(end)}.csv`;
 }

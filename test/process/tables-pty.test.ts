@@ -138,6 +138,7 @@ beforeAll(async () => {
         '--last',
         '2d',
       ],
+      chatter: /^CAMPAIGN_PERFORMANCE \(DAILY\): /,
     },
     { name: 'ads runs list', user: ads, args: ['ads', 'runs', 'list'] },
     { name: 'ads runs show', user: ads, args: ['ads', 'runs', 'show', runs.at(-1)!.run] },

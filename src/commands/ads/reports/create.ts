@@ -2,12 +2,16 @@
 import type { Context } from '../../../context.js';
 import { writeObject } from '../../../output/rows.js';
 import { write } from '../../../base/stream-write.js';
-import { REPORT_FILE_FORMAT } from '../../../schemas/reports.js';
+import { REPORT_FILE_FORMAT, type CheckedReport, type ReportRequest } from '../../../schemas/reports.js';
+import { announceRange, rangeLine } from './print.js';
 import { reportRequest } from './query.js';
+import { recordReport } from './record.js';
 import type { CreateReportFlags } from './spec.js';
 
 export async function run(ctx: Context, flags: CreateReportFlags): Promise<void> {
-  const id = await createReport(ctx, flags);
+  const { request, checked } = reportRequest(flags, 'async', ctx.clock.now());
+  announceRange(ctx, rangeLine(checked.type.name, checked.unit, checked.start, checked.end), { printsRows: false });
+  const id = await createReport(ctx, flags.account, request, checked);
   // The bare id unless a format is asked for, so that `id=$(platform ads reports create ...)` works.
   if ((ctx.globals.output === undefined || ctx.globals.output === 'table') && ctx.globals.query === undefined) {
     await write(ctx.io.stdout, `${id}\n`);
@@ -21,9 +25,10 @@ export async function run(ctx: Context, flags: CreateReportFlags): Promise<void>
   );
 }
 
-/** Checks the query offline, then creates the job (one Idempotency-Key for every retry of it). */
-export async function createReport(ctx: Context, flags: CreateReportFlags): Promise<string> {
-  const { request } = reportRequest(flags, 'async', ctx.clock.now());
+/** Creates the job of a request checked offline (one Idempotency-Key for every retry of it) and notes what it covers. */
+export async function createReport(ctx: Context, account: string, request: ReportRequest, checked: CheckedReport): Promise<string> {
   const client = await ctx.client();
-  return client.reports.createReport(flags.account, { ...request, file_format: REPORT_FILE_FORMAT }, { signal: ctx.signal });
+  const id = await client.reports.createReport(account, { ...request, file_format: REPORT_FILE_FORMAT }, { signal: ctx.signal });
+  recordReport(ctx, id, account, checked, request);
+  return id;
 }

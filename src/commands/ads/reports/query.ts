@@ -10,6 +10,7 @@ import {
   FILTER_OPERATORS,
   formatUtc,
   parseDateOrTime,
+  reportType,
   startOfUtcDay,
   startOfUtcMonth,
   startOfUtcWeek,
@@ -22,7 +23,8 @@ import {
 
 export interface ReportQueryFlags {
   type: string;
-  columns: string[];
+  /** Without it, the type's default columns (`ads reports types`). */
+  columns?: string[];
   unit: string;
   since?: string;
   until?: string;
@@ -35,29 +37,33 @@ const HOUR_MS = 3_600_000;
 /** The request and what the API's rules resolved it to, or a UsageError naming the flag. */
 export function reportRequest(flags: ReportQueryFlags, mode: ReportMode, now: number): { request: ReportRequest; checked: CheckedReport } {
   const unit = flags.unit.toUpperCase() as TimeUnit;
-  const { start, end } = timeRange(flags, unit, now);
+  const { start, end } = timeRange(flags, now);
   const request: ReportRequest = {
     report_type: flags.type,
     time_range: { start_time: formatUtc(start), end_time: formatUtc(end) },
-    columns: flags.columns,
+    columns: flags.columns ?? [...(reportType(flags.type)?.defaultColumns ?? [])],
     time_unit: unit,
     ...(flags.filter?.length ? { filters: flags.filter.map(parseFilter) } : {}),
   };
   const checked = checkReportRequest(request, mode);
-  if ('field' in checked) throw new UsageError(`${flagFor(checked.field, flags)}: ${checked.message}; nothing was sent`);
+  if ('field' in checked) throw new UsageError(`${flagFor(checked.field, flags)}: ${checked.message}${lastHint(checked.field, flags, unit)}; nothing was sent`);
   return { request, checked };
 }
 
-/** --since/--until (dates or RFC 3339 times), or --last N{h,d,w,m} ending where the current period of the unit starts. */
-function timeRange(flags: ReportQueryFlags, unit: TimeUnit, now: number): { start: number; end: number } {
+/**
+ * --since/--until (dates or RFC 3339 times), or --last N{h,d,w,m}: the N whole hours, days,
+ * weeks (Monday to Monday) or months before the current one, whatever the unit, so that
+ * `--last 1w` is the same week for a weekly and a summary report.
+ */
+function timeRange(flags: ReportQueryFlags, now: number): { start: number; end: number } {
   if (flags.last !== undefined) {
     if (flags.since !== undefined || flags.until !== undefined) throw new UsageError('--last cannot be used with --since or --until');
     const match = /^(\d+)([hdwm])$/.exec(flags.last.trim());
     if (!match || Number(match[1]) < 1)
       throw new UsageError(`--last: expected a count and h, d, w or m (e.g. 7d, 24h, 4w, 3m), not ${JSON.stringify(flags.last)}`);
     const count = Number(match[1]);
-    const end = periodStart(unit, now);
     const suffix = match[2]!;
+    const end = periodStart(suffix, now);
     const start =
       suffix === 'h'
         ? end - count * HOUR_MS
@@ -80,11 +86,11 @@ function timeRange(flags: ReportQueryFlags, unit: TimeUnit, now: number): { star
   return { start, end };
 }
 
-/** Where the period of `unit` holding `now` starts: --last counts whole periods before it. */
-function periodStart(unit: TimeUnit, now: number): number {
-  if (unit === 'HOURLY') return Math.floor(now / HOUR_MS) * HOUR_MS;
-  if (unit === 'WEEKLY') return startOfUtcWeek(now);
-  if (unit === 'MONTHLY') return startOfUtcMonth(now);
+/** Where the current hour, day, week or month (by --last's suffix) starts: --last counts whole ones before it. */
+function periodStart(suffix: string, now: number): number {
+  if (suffix === 'h') return Math.floor(now / HOUR_MS) * HOUR_MS;
+  if (suffix === 'w') return startOfUtcWeek(now);
+  if (suffix === 'm') return startOfUtcMonth(now);
   return startOfUtcDay(now);
 }
 
@@ -106,6 +112,13 @@ export function parseFilter(text: string): ReportFilter {
   if (values.length === 0) throw new UsageError(`--filter ${text}: no value given`);
   const operator = named ?? (sign === '!=' ? 'NOT_EQUAL' : values.length > 1 ? 'IN' : 'EQUAL');
   return { column, operator, values };
+}
+
+/** --last in the unit's own periods aligns with it: say which suffix does. */
+function lastHint(field: string, flags: ReportQueryFlags, unit: TimeUnit): string {
+  if (flags.last === undefined || !field.startsWith('time_range.')) return '';
+  const example = unit === 'WEEKLY' ? '1w' : unit === 'MONTHLY' ? '1m' : unit === 'HOURLY' ? '24h' : '7d';
+  return ` (give --last in ${unit === 'WEEKLY' ? 'weeks' : unit === 'MONTHLY' ? 'months' : unit === 'HOURLY' ? 'hours' : 'days'}, e.g. --last ${example})`;
 }
 
 /** The flag a problem of the request comes from. */

@@ -18,10 +18,14 @@ import { partPath, removeStaleParts, syncToDisk } from '../../../base/part-file.
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
 
-/** Where a report goes: --out FILE, --out - (stdout), or by default stdout when piped and REPORT_ID.csv on a terminal. */
-export function reportDestination(ctx: Context, out: string | undefined, reportId: string): string {
+/**
+ * Where a download goes: --out FILE, --out - (stdout), or by default stdout when piped and a
+ * file on a terminal: `fileName` (TYPE_SINCE_UNTIL.csv when this machine created the report),
+ * else REPORT_ID.csv.
+ */
+export function reportDestination(ctx: Context, out: string | undefined, reportId: string, fileName?: string): string {
   if (out !== undefined) return out;
-  return ctx.io.stdoutIsTTY ? `${safeFileName(reportId)}.csv` : '-';
+  return ctx.io.stdoutIsTTY ? (fileName ?? `${safeFileName(reportId)}.csv`) : '-';
 }
 
 /**
@@ -63,6 +67,46 @@ export async function saveReport(
   out: string,
   force = false,
 ): Promise<void> {
+  const started = ctx.clock.now();
+  const bytes = await receive(
+    ctx,
+    client,
+    account,
+    reportId,
+    report,
+    out === '-' ? stdoutTarget(ctx) : fileTarget(out, force),
+    out === '-' ? '' : `; nothing was saved to ${out}`,
+  );
+  const seconds = Math.max(ctx.clock.now() - started, 1) / 1000;
+  if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s)`);
+}
+
+/** The whole report file in memory, for commands that print its rows (sorted, cut, in the -o format). */
+export async function readReport(ctx: Context, client: ApiClient, account: string, reportId: string, report: ReportStatusResponse): Promise<Buffer> {
+  let chunks: Buffer[] = [];
+  const target: SaveTarget = {
+    open: () => {
+      chunks = [];
+      return { write: (chunk: Buffer) => void chunks.push(chunk), end: () => Promise.resolve() };
+    },
+    restartable: true,
+    commit() {},
+    abandon: () => Promise.resolve(),
+  };
+  await receive(ctx, client, account, reportId, report, target, '');
+  return Buffer.concat(chunks);
+}
+
+/** Streams the report's file into `target` (renewing an expired URL once) and checks its size; the bytes received. */
+async function receive(
+  ctx: Context,
+  client: ApiClient,
+  account: string,
+  reportId: string,
+  report: ReportStatusResponse,
+  target: SaveTarget,
+  notSaved: string,
+): Promise<number> {
   let success = report.result?.success_result;
   if (!success) throw new CommandError(noDownload(reportId, report));
   const downloadUrl = success.report_url;
@@ -70,31 +114,28 @@ export async function saveReport(
   // file_size is an int64 as a string; one that is not digits is not checked against the bytes.
   const announced = /^\d+$/.test(success.file_size) ? Number(success.file_size) : undefined;
   const progress = ctx.transfer(announced ?? 0);
-  const target = out === '-' ? stdoutTarget(ctx) : fileTarget(out, force);
-  let bytes: number;
-  const started = ctx.clock.now();
   try {
-    bytes = await client.downloads.download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) }).catch(async (error: unknown) => {
-      if (!(error instanceof DownloadRefusedError)) throw error;
-      // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
-      const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
-      success = renewed.result?.success_result;
-      if (!success || !isHttpUrl(success.report_url)) throw error;
-      return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
-    });
+    const bytes = await client.downloads
+      .download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof DownloadRefusedError)) throw error;
+        // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
+        const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
+        success = renewed.result?.success_result;
+        if (!success || !isHttpUrl(success.report_url)) throw error;
+        return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
+      });
     if (announced !== undefined && bytes !== Number(success.file_size)) {
-      const kept = out === '-' ? '' : `; nothing was saved to ${out}`;
-      throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${kept}`);
+      throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${notSaved}`);
     }
     target.commit();
+    return bytes;
   } catch (error) {
     await target.abandon();
     throw error;
   } finally {
     progress.clear();
   }
-  const seconds = Math.max(ctx.clock.now() - started, 1) / 1000;
-  if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s)`);
 }
 
 /** Why a report without a success_result has nothing to download, in one line. */

@@ -10,8 +10,7 @@ const query = (units: readonly string[]) =>
     option({ flags: '--type <type>', description: 'report type (see ads reports types)', required: true, choices: REPORT_TYPE_NAMES }),
     option({
       flags: '--columns <list>',
-      description: 'columns in order, comma-separated',
-      required: true,
+      description: "columns in order (default: the type's, see ads reports types)",
       kind: 'list',
       completions: ALL_COLUMNS,
     }),
@@ -29,9 +28,14 @@ const query = (units: readonly string[]) =>
     }),
   );
 const asyncQuery = query(['daily', 'weekly', 'monthly', 'summary']);
+// Sorting and top-N of the rows a command prints (run without --out, sync).
+const arrange = options(
+  option({ flags: '--sort <column>', description: 'repeatable: sort rows by COLUMN, -COLUMN descending', kind: 'repeat', completions: ALL_COLUMNS }),
+  option({ flags: '--limit <n>', description: 'only the first n rows (after --sort)', kind: 'int' }),
+);
 const out = option({
   flags: '--out <file>',
-  description: 'write the CSV here (- for stdout)',
+  description: "write the API's CSV here (- for stdout) instead of printing rows",
   file: true,
 });
 const force = option({
@@ -40,11 +44,17 @@ const force = option({
 });
 const timeout = option({ flags: '--timeout <duration>', description: 'give up waiting after this long (90s, 30m, 2h)', default: '30m' });
 
-const runOptions = options(account, ...asyncQuery, out, force, timeout);
+const runOptions = options(account, ...asyncQuery, ...arrange, out, force, timeout);
 const createOptions = options(account, ...asyncQuery);
 const getOptions = options(account);
-const downloadOptions = options(account, out, force, option({ flags: '--wait', description: 'wait while the report is PROCESSING' }), timeout);
-const syncOptions = options(account, ...query(['daily', 'hourly']));
+const downloadOptions = options(
+  account,
+  option({ flags: '--out <file>', description: 'write the CSV here (- for stdout; default: TYPE_SINCE_UNTIL.csv)', file: true }),
+  force,
+  option({ flags: '--wait', description: 'wait while the report is PROCESSING' }),
+  timeout,
+);
+const syncOptions = options(account, ...query(['daily', 'hourly', 'summary']), ...arrange);
 const typesOptions = options(option({ flags: '--type <type>', description: 'only this type, with its columns', choices: REPORT_TYPE_NAMES }));
 
 export type RunReportFlags = FlagsOf<typeof runOptions>;
@@ -65,6 +75,7 @@ export const reportsSpec = group({
   name: 'reports',
   summary: 'Performance reports: run a report to a CSV file, or get rows at once',
   examples: [
+    `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --last 1w --unit summary --sort -ad_spend --limit 5`,
     `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} --last 7d --out week.csv`,
     `platform ads reports sync --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} ${RANGE}`,
     'platform ads reports types',
@@ -72,15 +83,16 @@ export const reportsSpec = group({
   subcommands: [
     command({
       name: 'run',
-      summary: 'Create a report, wait for it, and download its CSV',
+      summary: 'Create a report, wait for it, and print its rows or save its CSV',
       description:
-        'Creates a report job, waits for it (polling with back-off), then streams its CSV to --out or stdout. ' +
-        `--timeout and Ctrl-C print the report id and the command that waits for it again.\n\n${DATES}`,
+        'Creates a report job, waits for it (polling with back-off), then prints its rows in the -o format (a table on a terminal, ' +
+        'JSON when piped; --sort and --limit pick the top rows), or saves the CSV to --out. The range it covers goes to stderr ' +
+        `(on a terminal, above the table). --timeout and Ctrl-C print the report id and the command that waits for it again.\n\n${DATES}`,
       options: runOptions,
       examples: [
+        `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --last 1w --unit summary --sort -ad_spend --limit 5`,
         `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns day_of,${COLUMNS} ${RANGE} --out january.csv`,
         `platform ads reports run --account ${ACCOUNT} --type AD_PERFORMANCE --columns ad_group_id,ad_group_name,clicks,ad_spend --unit summary --last 30d --filter campaign_id=CAMPAIGN -o csv > summary.csv`,
-        `platform ads reports run --account ${ACCOUNT} --type KEYWORD_PERFORMANCE --columns week_of,keyword,match_type,clicks,orders_7d_on_click_date --unit weekly --last 4w --out keywords.csv`,
       ],
       load: () => import('./run.js'),
     }),
@@ -97,7 +109,7 @@ export const reportsSpec = group({
     }),
     command({
       name: 'get',
-      summary: "Show a report job's status, and its file once COMPLETED",
+      summary: "Show a report job's type, unit, range and status, and its file once COMPLETED",
       args: [reportId],
       options: getOptions,
       examples: [`platform ads reports get report_0123456789abcdef01234567 --account ${ACCOUNT}`, `platform ads reports get ID --account ${ACCOUNT} --json`],
@@ -109,6 +121,7 @@ export const reportsSpec = group({
       args: [reportId],
       options: downloadOptions,
       examples: [
+        `platform ads reports download ID --account ${ACCOUNT}`,
         `platform ads reports download ID --account ${ACCOUNT} --out report.csv`,
         `platform ads reports download ID --account ${ACCOUNT} --wait --out - | head`,
       ],
@@ -116,10 +129,14 @@ export const reportsSpec = group({
     }),
     command({
       name: 'sync',
-      summary: 'Get report rows at once (DAILY or HOURLY; not every type)',
-      description: `Returns the rows at once, typed by the schema the API returns: numbers are numbers in JSON and right-aligned in tables.\n\n${DATES}`,
+      summary: 'Get report rows at once (daily, hourly or summary; not every type)',
+      description:
+        'Returns the rows at once, typed by the schema the API returns: numbers are numbers in JSON and right-aligned in tables. ' +
+        "--unit summary sums each entity's daily counts and money here (ratios cannot be summed: use run). " +
+        `The range it covers goes to stderr (on a terminal, above the table).\n\n${DATES}`,
       options: syncOptions,
       examples: [
+        `platform ads reports sync --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --last 1w --unit summary --sort -ad_spend --limit 5`,
         `platform ads reports sync --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns ${COLUMNS} ${RANGE}`,
         `platform ads reports sync --account ${ACCOUNT} --type AD_PERFORMANCE --columns hour_of,ad_group_id,clicks --unit hourly --last 24h -o csv`,
       ],
@@ -127,7 +144,7 @@ export const reportsSpec = group({
     }),
     command({
       name: 'types',
-      summary: 'List report types, their columns and time units (offline)',
+      summary: 'List report types, their default columns, columns and units (offline)',
       options: typesOptions,
       examples: ['platform ads reports types', 'platform ads reports types --type AD_PERFORMANCE', 'platform ads reports types --json'],
       load: () => import('./types.js'),

@@ -8,7 +8,11 @@ import type { ReportTypesFlags } from './spec.js';
 export async function run(ctx: Context, flags: ReportTypesFlags): Promise<void> {
   const one = flags.type === undefined ? undefined : reportType(flags.type);
   if (one) {
-    await writeRows(ctx, reportColumnView, columnsFor(one));
+    await writeRows(
+      ctx,
+      reportColumnView,
+      columnsFor(one).map((c) => ({ ...c, default: one.defaultColumns.includes(c.name) })),
+    );
     return;
   }
   await writeRows(
