@@ -5,6 +5,7 @@ import { apiSpec } from './api/spec.js';
 import { authSpec } from './auth/spec.js';
 import { configSpec } from './config/spec.js';
 import { deliverySpec } from './delivery/spec.js';
+import { mcpSpec } from './mcp/spec.js';
 import { riderSpec } from './rider/spec.js';
 import { sandboxSpec } from './sandbox/spec.js';
 import { command, type CommandSpec } from './spec.js';
@@ -19,6 +20,7 @@ export const commandTree: readonly CommandSpec[] = [
   deliverySpec,
   webhooksSpec,
   apiSpec,
+  mcpSpec,
   command({
     name: 'completion',
     summary: 'Print a completion script: bash, zsh or fish',

@@ -91,7 +91,7 @@ describe('completion scripts', () => {
 describe('bash completion', () => {
   it('completes subcommands: platform ads ca<TAB>', () => {
     expect(bashOffers(['platform', 'ads', 'ca'])).toEqual(['campaigns']);
-    expect(bashOffers(['platform', ''])).toEqual(['sandbox', 'auth', 'config', 'ads', 'rider', 'delivery', 'webhooks', 'api', 'completion', 'help']);
+    expect(bashOffers(['platform', ''])).toEqual(['sandbox', 'auth', 'config', 'ads', 'rider', 'delivery', 'webhooks', 'api', 'mcp', 'completion', 'help']);
     expect(bashOffers(['platform', 'ads', 'campaigns', ''])).toEqual(['list', 'view', 'create', 'patch']);
   });
 

@@ -17,6 +17,7 @@ const LAYERS: Array<[string, RegExp]> = [
   ['cli', /^src\/cli\.ts$/],
   ['factory', /^src\/factory\.ts$/],
   ['commands', /^src\/commands\//],
+  ['mcp', /^src\/mcp\//],
   ['context', /^src\/context\.ts$/],
   ['sandbox', /^src\/sandbox\//],
   ['output', /^src\/output\//],

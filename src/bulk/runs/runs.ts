@@ -207,7 +207,10 @@ export async function readHistory(file: string): Promise<{ record: RunRecord; ro
     if (parsed.type === 'run') record ??= parsed;
     else if (parsed.type === 'sent') {
       parsed.rows.forEach((key, i) => {
-        sent.set(key, { change: parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId, line: parsed.lines[i]! });
+        // Sent again while its earlier request was never answered (a resumed run): that one may
+        // have landed, and the read before this one saw its write, so what the run replaced is the earlier change.
+        const earlier = unanswered.has(key) ? sent.get(key)?.change : undefined;
+        sent.set(key, { change: earlier ?? parsed.changes?.[i] ?? undefined, campaignId: parsed.campaignId, line: parsed.lines[i]! });
         unanswered.add(key);
       });
       requests.set(parsed.key, parsed);
