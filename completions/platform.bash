@@ -5,7 +5,7 @@
 _platform_subcommands() {
   local words=''
   case "$1" in
-    '') words='sandbox auth config ads rider delivery webhooks api completion help' ;;
+    '') words='sandbox auth config ads rider delivery webhooks api mcp completion help' ;;
     'sandbox') words='serve snapshot reset' ;;
     'sandbox snapshot') words='save restore list' ;;
     'auth') words='login status token switch migrate logout' ;;
@@ -34,91 +34,92 @@ _platform_subcommands() {
 _platform_flags() {
   local words=''
   case "$1" in
-    '') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help -v --version' ;;
-    'sandbox') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-basic-auth --webhook-oauth-token-url --webhook-oauth-client --webhook-oauth-scopes --webhook-chaos --chaos-seed --fault --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox snapshot') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox snapshot save') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox snapshot restore') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox snapshot list') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'sandbox reset') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --with-token --secure-storage --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth status') words='--check --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth token') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth switch') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth migrate') words='--secure-storage --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'auth logout') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'config') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'config set') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'config get') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'config unset') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'config list') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads accounts') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads accounts list') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads stores') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads stores list') words='--account --all -L --limit --page-token --page-limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns list') words='--account --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns view') words='--account --campaign-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns create') words='--account --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads campaigns patch') words='--account --campaign-id --name --status --budget --budget-e5 --currency --budget-unit --clear --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups list') words='--account --campaign --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups view') words='--account --campaign --ad-group-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups create') words='--account --campaign --ad-product --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ad-groups patch') words='--account --campaign --ad-group-id --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --no-platform-one --clear --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads list') words='--account --campaign --ad-group --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads view') words='--account --campaign --ad-group --ad-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --account --retarget --again -y --yes --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs list') words='-L --limit --all-profiles --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs show') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs undo') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads runs prune') words='--older-than --keep --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports run') words='--account --type --columns --unit --since --until --last --filter --out --force --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports create') words='--account --type --columns --unit --since --until --last --filter --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports get') words='--account --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports download') words='--account --out --force --wait --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports sync') words='--account --type --columns --unit --since --until --last --filter --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads reports types') words='--type --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads products') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'ads products list') words='--account --all -L --limit --page-token --page-limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider products') words='--at --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider products get') words='--lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider estimate') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider estimate price') words='--from --to --seats --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider estimate time') words='--from --product --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider estimate ride') words='--product --from --from-place --to --to-place --seats --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider me') words='--apply-promo --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request') words='--product --from --from-place --to --to-place --seats -y --yes --accept-surge --wait --expense-code --expense-memo --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request get') words='--wait --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request cancel') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request update') words='--to --to-place --to-address --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request map') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider request current') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider places') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider places get') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider places set') words='--address --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'rider history') words='-L --limit --offset --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'delivery') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'delivery quote') words='--customer --pickup --dropoff --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks verify') words='--signature --headers --strict --tolerance --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks listen') words='--port --forward-to --save --events --max-body --basic-auth --oauth-client --oauth-token-ttl --queue-size --forward-timeout --route --since --inspect --inspect-port --host --open --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks replay') words='--to --environment --backoff-base --max-attempts --timeout --basic-auth --oauth-token-url --oauth-client --oauth-scopes --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks trigger') words='--to --environment --backoff-base --max-attempts --timeout --basic-auth --oauth-token-url --oauth-client --oauth-scopes --resource-id --status --user-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'webhooks sign') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'api') words='-f --raw-field -F --field --input -H --header --paginate -i --include --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'completion') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    '__complete') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
-    'help') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv -h --help' ;;
+    '') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help -v --version' ;;
+    'sandbox') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox serve') words='--host --public-url --port --seed --campaigns --state --fail-rate --throttle-rate --item-fail-rate --rate-limit --latency --time-scale --webhook-url --webhook-basic-auth --webhook-oauth-token-url --webhook-oauth-client --webhook-oauth-scopes --webhook-chaos --chaos-seed --fault --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox snapshot') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox snapshot save') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox snapshot restore') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox snapshot list') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'sandbox reset') words='--url --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth login') words='--client-credentials --client-id --scopes --base-url --auth-url --rider-url --callback-port --no-browser --timeout --login-hint --set-default --consent --with-token --secure-storage --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth status') words='--check --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth token') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth switch') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth migrate') words='--secure-storage --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'auth logout') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'config') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'config set') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'config get') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'config unset') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'config list') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads accounts') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads accounts list') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads stores') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads stores list') words='--account --all -L --limit --page-token --page-limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads campaigns') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads campaigns list') words='--account --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads campaigns view') words='--account --campaign-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads campaigns create') words='--account --name --status --budget --budget-e5 --currency --budget-unit --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads campaigns patch') words='--account --campaign-id --name --status --budget --budget-e5 --currency --budget-unit --clear --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ad-groups') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ad-groups list') words='--account --campaign --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ad-groups view') words='--account --campaign --ad-group-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ad-groups create') words='--account --campaign --ad-product --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ad-groups patch') words='--account --campaign --ad-group-id --name --status --budget --budget-e5 --currency --budget-unit --bid --auto-bid --start --end --keywords --match-type --platform-one --target-operator --negate-targeting --store-ids --daypart --roas-goal --no-platform-one --clear --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ads') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ads list') words='--account --campaign --ad-group --all -L --limit --page-token --page-limit --id --status --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ads view') words='--account --campaign --ad-group --ad-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ads create') words='--account --campaign --ad-group --name --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads ads patch') words='--account --campaign --ad-group --ad-id --name --from-csv --from-json --dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads apply') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --account --retarget --again -y --yes --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads runs') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads runs list') words='-L --limit --all-profiles --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads runs show') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads runs undo') words='--dry-run --plan --skip-invalid --batch-size --concurrency --max-rate --resume --journal --shard --force --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads runs prune') words='--older-than --keep --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports run') words='--account --type --columns --unit --since --until --last --filter --sort --limit --out --force --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports create') words='--account --type --columns --unit --since --until --last --filter --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports get') words='--account --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports download') words='--account --out --force --wait --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports sync') words='--account --type --columns --unit --since --until --last --filter --sort --limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports types') words='--type --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads products') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads products list') words='--account --all -L --limit --page-token --page-limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider products') words='--at --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider products get') words='--lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider estimate') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider estimate price') words='--from --to --seats --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider estimate time') words='--from --product --lang --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider estimate ride') words='--product --from --from-place --to --to-place --seats --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider me') words='--apply-promo --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request') words='--product --from --from-place --to --to-place --seats -y --yes --accept-surge --wait --expense-code --expense-memo --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request get') words='--wait --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request cancel') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request update') words='--to --to-place --to-address --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request map') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider request current') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider places') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider places get') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider places set') words='--address --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'rider history') words='-L --limit --offset --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'delivery') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'delivery quote') words='--customer --pickup --dropoff --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks verify') words='--signature --headers --strict --tolerance --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks listen') words='--port --forward-to --save --events --max-body --basic-auth --oauth-client --oauth-token-ttl --queue-size --forward-timeout --route --since --inspect --inspect-port --host --open --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks replay') words='--to --environment --backoff-base --max-attempts --timeout --basic-auth --oauth-token-url --oauth-client --oauth-scopes --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks trigger') words='--to --environment --backoff-base --max-attempts --timeout --basic-auth --oauth-token-url --oauth-client --oauth-scopes --resource-id --status --user-id --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'webhooks sign') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'api') words='-f --raw-field -F --field --input -H --header --paginate -i --include --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'mcp') words='--http --allow-writes --toolsets --no-confirm --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'completion') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    '__complete') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'help') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
   esac
   printf '%s' "$words"
 }
@@ -279,6 +280,7 @@ _platform_flag_values() {
     'ads reports run|--type') COMPREPLY=($(compgen -W 'AD_PERFORMANCE CAMPAIGN_PERFORMANCE KEYWORD_PERFORMANCE' -- "$cur")) ;;
     'ads reports run|--columns') COMPREPLY=($(compgen -W 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -- "$cur")) ;;
     'ads reports run|--unit') COMPREPLY=($(compgen -W 'daily weekly monthly summary' -- "$cur")) ;;
+    'ads reports run|--sort') COMPREPLY=($(compgen -W 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -- "$cur")) ;;
     'ads reports run|--out') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'ads reports run|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads reports run|-o'|'ads reports run|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
@@ -294,7 +296,8 @@ _platform_flag_values() {
     'ads reports download|-o'|'ads reports download|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports sync|--type') COMPREPLY=($(compgen -W 'AD_PERFORMANCE CAMPAIGN_PERFORMANCE KEYWORD_PERFORMANCE' -- "$cur")) ;;
     'ads reports sync|--columns') COMPREPLY=($(compgen -W 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -- "$cur")) ;;
-    'ads reports sync|--unit') COMPREPLY=($(compgen -W 'daily hourly' -- "$cur")) ;;
+    'ads reports sync|--unit') COMPREPLY=($(compgen -W 'daily hourly summary' -- "$cur")) ;;
+    'ads reports sync|--sort') COMPREPLY=($(compgen -W 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -- "$cur")) ;;
     'ads reports sync|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads reports sync|-o'|'ads reports sync|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports types|--type') COMPREPLY=($(compgen -W 'AD_PERFORMANCE CAMPAIGN_PERFORMANCE KEYWORD_PERFORMANCE' -- "$cur")) ;;
@@ -363,6 +366,8 @@ _platform_flag_values() {
     'api|--input') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'api|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'api|-o'|'api|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
+    'mcp|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
+    'mcp|-o'|'mcp|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'completion|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'completion|-o'|'completion|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     '__complete|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
@@ -376,9 +381,9 @@ _platform_flag_values() {
 # COMPREPLY for a positional argument of command path $1.
 _platform_args() {
   case "$1" in
-    'config set') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible' -- "$cur")) ;;
-    'config get') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible' -- "$cur")) ;;
-    'config unset') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible' -- "$cur")) ;;
+    'config set') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible csv_delimiter csv_decimal_comma' -- "$cur")) ;;
+    'config get') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible csv_delimiter csv_decimal_comma' -- "$cur")) ;;
+    'config unset') COMPREPLY=($(compgen -W 'account ca_file secure_storage base_url rider_url token_url download_url accessible csv_delimiter csv_decimal_comma' -- "$cur")) ;;
     'rider places get') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'rider places set') COMPREPLY=($(compgen -W 'home work' -- "$cur")) ;;
     'webhooks verify') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -387,14 +392,14 @@ _platform_args() {
     'webhooks sign') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
     'completion') COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
     '__complete') COMPREPLY=($(compgen -W 'profiles' -- "$cur")) ;;
-    'help') COMPREPLY=($(compgen -W 'sandbox auth config ads rider delivery webhooks api completion globals login bulk patch csv plans reports webhook-events local-sandbox exit-codes environment accessibility' -- "$cur")) ;;
+    'help') COMPREPLY=($(compgen -W 'sandbox auth config ads rider delivery webhooks api mcp completion globals login bulk patch csv plans reports webhook-events local-sandbox exit-codes environment accessibility' -- "$cur")) ;;
     *) COMPREPLY=() ;;
   esac
 }
 
 _platform() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --basic-auth --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --chaos-seed --clear --client-id --columns --concurrency --currency --customer --daypart --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --fault --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --id --input --inspect-port --item-fail-rate --journal --keep --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --max-rate --name --oauth-client --oauth-scopes --oauth-token-ttl --oauth-token-url --offset --older-than --out --output --page-limit --page-token --pickup --plan --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --roas-goal --route --save --scopes --seats --secure-storage --seed --shard --signature --since --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --type --unit --until --url --user-id --webhook-basic-auth --webhook-chaos --webhook-oauth-client --webhook-oauth-scopes --webhook-oauth-token-url --webhook-url -F -H -L -f -o '
+  local value_flags=' --account --ad-group --ad-group-id --ad-id --ad-product --address --apply-promo --at --auth-url --backoff-base --base-url --basic-auth --batch-size --bid --budget --budget-e5 --budget-unit --ca-file --callback-port --campaign --campaign-id --campaigns --chaos-seed --clear --client-id --columns --concurrency --currency --customer --daypart --delimiter --dropoff --end --environment --events --expense-code --expense-memo --fail-rate --fault --field --filter --forward-timeout --forward-to --from --from-csv --from-json --from-place --header --headers --host --http --id --input --inspect-port --item-fail-rate --journal --keep --keywords --lang --last --latency --limit --login-hint --match-type --max-attempts --max-body --max-rate --name --oauth-client --oauth-scopes --oauth-token-ttl --oauth-token-url --offset --older-than --out --output --page-limit --page-token --pickup --plan --port --product --profile --public-url --query --queue-size --rate-limit --raw-field --resource-id --resume --rider-url --roas-goal --route --save --scopes --seats --secure-storage --seed --shard --signature --since --sort --start --state --status --store-ids --target-operator --throttle-rate --time-scale --timeout --to --to-address --to-place --tolerance --toolsets --type --unit --until --url --user-id --webhook-basic-auth --webhook-chaos --webhook-oauth-client --webhook-oauth-scopes --webhook-oauth-token-url --webhook-url -F -H -L -f -o '
   local path='' word expect='' i
   # Walk the words before the cursor: flags (and the values they take) are skipped,
   # known subcommands extend the command path. "=" arrives as its own word (COMP_WORDBREAKS).

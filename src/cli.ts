@@ -11,6 +11,7 @@ import { startFactory, type Factory, type FactoryDeps } from './factory.js';
 import { terminalColumns } from './output/format.js';
 import { colourWanted } from './output/colour.js';
 import { accessibleAsked } from './config/accessible.js';
+import { DELIMITER_CHOICES, delimiterOf, type CsvDialect } from './base/csv-dialect.js';
 import { globalOptions, versionOption } from './commands/globals.js';
 import { HELP_COMMAND } from './commands/help-topics.js';
 import { examplesText, formatHelp, optionDescription, wrapText } from './commands/help/format.js';
@@ -226,6 +227,8 @@ export function buildProgram(
       safeCsv?: boolean;
       caFile?: string;
       accessible?: boolean;
+      delimiter?: string;
+      decimalComma?: boolean;
     }>();
     if (opts.output !== undefined && !OUTPUT_FORMATS.includes(opts.output)) {
       actionCommand.error(
@@ -241,11 +244,14 @@ export function buildProgram(
       const problem = await queryProblem(opts.query);
       if (problem) actionCommand.error(`error: --query: ${problem}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
     }
+    const csv = csvFlags(opts, actionCommand.opts<{ fromCsv?: string }>().fromCsv !== undefined);
+    if (typeof csv === 'string') return actionCommand.error(`error: ${csv}`, { exitCode: EXIT.usage, code: 'commander.invalidArgument' });
     ctx = await start({
       profile: opts.profile,
       output: opts.json ? 'json' : opts.output,
       debug: Boolean(opts.debug),
       safeCsv: Boolean(opts.safeCsv),
+      csv,
       caFile: opts.caFile,
       query: opts.query,
       fields: jsonFields(opts.json),
@@ -258,6 +264,22 @@ export function buildProgram(
   // after the subcommands, which keep commander's own `help [command]`.
   program.helpCommand(`${HELP_COMMAND.name} [command...]`, HELP_COMMAND.summary);
   return program;
+}
+
+/**
+ * --delimiter and --decimal-comma as the dialect they ask for, or the problem with them: a bad
+ * separator, or neither -o csv nor --from-csv for them to apply to (a flag is never ignored).
+ */
+function csvFlags(
+  opts: { delimiter?: string; decimalComma?: boolean; output?: string; json?: boolean | string },
+  readsCsv: boolean,
+): CsvDialect | string | undefined {
+  if (opts.delimiter === undefined && !opts.decimalComma) return undefined;
+  const given = [...(opts.delimiter === undefined ? [] : ['--delimiter']), ...(opts.decimalComma ? ['--decimal-comma'] : [])].join(' and ');
+  if (!readsCsv && (opts.json || opts.output !== 'csv')) return `${given}: only with -o csv or --from-csv (the CSV they shape)`;
+  const delimiter = opts.delimiter === undefined ? undefined : delimiterOf(opts.delimiter);
+  if (opts.delimiter !== undefined && !delimiter) return `--delimiter: ${JSON.stringify(opts.delimiter)} is not ${DELIMITER_CHOICES}`;
+  return { ...(delimiter ? { delimiter } : {}), ...(opts.decimalComma ? { decimalComma: true } : {}) };
 }
 
 /** Runs one command line and returns the exit code; never exits the process. */

@@ -18,6 +18,8 @@ import { progressDisplay, transferDisplay } from './output/progress.js';
 import { paceShare } from './output/eta.js';
 import { erasingLine, RedrawnLine } from './output/terminal-line.js';
 import { accessibleOfProfile } from './config/accessible.js';
+import { csvDialectOf, csvDialectSettled } from './config/csv-dialect.js';
+import type { Profile } from './config/profile.js';
 import type { SecretStore } from './config/secret-store.js';
 import { forStream } from './output/terminal-text.js';
 import { terminalColumns } from './output/format.js';
@@ -52,16 +54,19 @@ export interface Factory {
  * here, and kept for the command).
  */
 export async function startFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions): Promise<Factory> {
-  if (parsedGlobals.accessible !== undefined) return createFactory(deps, parsedGlobals);
+  // The CSV dialect likewise: the profile's csv_* settings when the flags and the env leave a part open.
+  if (parsedGlobals.accessible !== undefined && csvDialectSettled(parsedGlobals.csv, deps.env))
+    return createFactory(deps, { ...parsedGlobals, csv: csvDialectOf(parsedGlobals.csv, deps.env, undefined) });
   const { ConfigStore } = await import('./config/store.js');
   const store = new ConfigStore(platformPaths(deps.env, deps.homedir ?? os.homedir()).config, { keyring: keyringOf(deps) });
-  let accessible = false;
+  let profile: Profile | undefined;
   try {
-    accessible = accessibleOfProfile(store.getProfile(chooseProfile(parsedGlobals.profile, deps.env, store.defaultProfile).name));
+    profile = store.getProfile(chooseProfile(parsedGlobals.profile, deps.env, store.defaultProfile).name);
   } catch {
     // An unreadable config is the command's to report, if it reads one.
   }
-  return createFactory(deps, { ...parsedGlobals, accessible }, store);
+  const accessible = parsedGlobals.accessible ?? accessibleOfProfile(profile);
+  return createFactory(deps, { ...parsedGlobals, accessible, csv: csvDialectOf(parsedGlobals.csv, deps.env, profile) }, store);
 }
 
 /** The context of one command, from its dependencies and its parsed global flags (frozen: nothing changes them). */

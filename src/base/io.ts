@@ -1,6 +1,7 @@
 // The bottom layer every other one may use: the program's streams, environment, clock and
-// the global output choices. No imports, no state.
+// the global output choices. No imports but types, no state.
 import type { Readable, Writable } from 'node:stream';
+import type { CsvDialect } from './csv-dialect.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -74,6 +75,8 @@ export interface GlobalOptions {
   fields?: readonly string[];
   /** --safe-csv: CSV cells that a spreadsheet would run as a formula start with a quote (always so on a terminal). */
   safeCsv?: boolean;
+  /** The CSV dialect of -o csv and --from-csv: --delimiter and --decimal-comma, else the env, else the profile's csv_* settings. */
+  csv?: CsvDialect;
   /** --ca-file: a PEM bundle of CAs to trust besides Node's, for every call. */
   caFile?: string;
   /** Accessible mode (--accessible, PLATFORM_ACCESSIBLE, the profile's `accessible`): no redraws or cursor moves, tables as records, numbered prompts. */

@@ -20,6 +20,7 @@ import { itemSchema } from './resource-schemas.js';
 import { mergeWithCurrent } from './changes/merge.js';
 import { judgedAgainstCurrent, stateProblems } from './changes/state-check.js';
 import type { RowCounts } from '../base/io.js';
+import type { CsvDialect } from '../base/csv-dialect.js';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from '../http/retry.js';
 import { MAX_BATCH_ITEMS } from '../schemas/limits.js';
 import { describeZodError } from '../schemas/issues.js';
@@ -57,7 +58,7 @@ export function tallyTotal(t: Tally): number {
  * flags, as the CSV cells they stand for (`problem` words a problem of a column in flags).
  */
 export type BulkSource =
-  | { csv: string }
+  | { csv: string; dialect?: CsvDialect }
   | { json: string }
   | { row: () => Record<string, string>; problem: (column: string, message: string) => string }
   | {
@@ -506,18 +507,23 @@ async function validationPass(plan: BulkPlan, deps: BulkDeps, spool: Spool): Pro
   };
   const columns = csvResource(resource);
   if ('csv' in plan.source && columns) {
-    const rows = csvRows(openInput(plan.source.csv, deps.stdin, '--from-csv'), (header) => {
-      const unknown = unknownColumns(columns, header);
-      if (unknown.length)
-        throw new UsageError(
-          `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (${otherSeparator(header) ?? 'see platform help csv for the columns'})`,
-        );
-    });
+    const { delimiter, decimalComma } = plan.source.dialect ?? {};
+    const rows = csvRows(
+      openInput(plan.source.csv, deps.stdin, '--from-csv'),
+      (header) => {
+        const unknown = unknownColumns(columns, header);
+        if (unknown.length)
+          throw new UsageError(
+            `--from-csv: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map(shown).join(', ')} (${otherSeparator(header, delimiter) ?? 'see platform help csv for the columns'})`,
+          );
+      },
+      { delimiter },
+    );
     for await (const chunk of rows) {
       for (const row of chunk) {
         const wait = add(
           row.line,
-          row.fieldCountProblem ? { ok: false, problem: { field: 'row', message: row.fieldCountProblem } } : mapRow(columns, mode, row.cells),
+          row.fieldCountProblem ? { ok: false, problem: { field: 'row', message: row.fieldCountProblem } } : mapRow(columns, mode, row.cells, { decimalComma }),
         );
         if (wait) await wait;
       }

@@ -31,6 +31,8 @@ export const globalOptions: readonly OptionSpec[] = [
     flags: '--safe-csv',
     description: "-o csv: start formula-like cells with a '",
   },
+  { flags: '--delimiter <char>', description: 'CSV (-o csv, --from-csv) separated by ; | or tab' },
+  { flags: '--decimal-comma', description: 'CSV (-o csv, --from-csv) decimals as 1.234,56' },
 ];
 
 /** Built in by commander: --help everywhere, --version on the program. */

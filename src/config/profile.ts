@@ -55,6 +55,10 @@ export interface Profile {
   secure_storage?: 'auto' | 'require' | 'file';
   /** true: accessible mode for this profile's commands (`platform help accessibility`); --accessible and PLATFORM_ACCESSIBLE win. */
   accessible?: 'true' | 'false';
+  /** The separator of -o csv and --from-csv (`;`, `tab`, `|`, `,`); --delimiter and PLATFORM_CSV_DELIMITER win. */
+  csv_delimiter?: string;
+  /** true: -o csv and --from-csv write and read decimals as 1234,56; --decimal-comma and PLATFORM_CSV_DECIMAL_COMMA win. */
+  csv_decimal_comma?: 'true' | 'false';
 }
 
 export interface ProfileUser {

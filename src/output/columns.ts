@@ -8,6 +8,8 @@ export interface Column<T> {
   csv: (row: T) => string | undefined;
   /** Value for tables (friendly); defaults to the CSV value. */
   table?: (row: T) => string | undefined;
+  /** A decimal (1234.56): -o csv --decimal-comma writes it 1234,56. */
+  decimal?: boolean;
   /** Numbers line up on the right in tables. */
   align?: 'right';
   /** Leave out of tables (CSV only). */

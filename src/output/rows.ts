@@ -47,7 +47,11 @@ export async function writeRows<T>(ctx: OutputTarget, view: View<T>, rows: Async
       text = view.columns.length ? viewTextLine(view, isTTY) : (row) => valueTextLine(row, isTTY);
     } else {
       const { csvWriter } = await import('./csv.js');
-      const csv = await csvWriter(isTTY ? escapedView(view, escapeControls) : view, { safe: isTTY || Boolean(ctx.globals.safeCsv) });
+      const csv = await csvWriter(isTTY ? escapedView(view, escapeControls) : view, {
+        safe: isTTY || Boolean(ctx.globals.safeCsv),
+        dialect: ctx.globals.csv,
+        bom: !isTTY,
+      });
       await out.write(csv.header);
       text = csv.line;
     }

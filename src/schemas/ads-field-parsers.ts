@@ -54,6 +54,37 @@ export function decimalAmountValue(cell: string): string {
   }
 }
 
+/**
+ * A decimal written with a decimal comma (--decimal-comma) as the same decimal with a point:
+ * 1.234,56, 1 234,56 and 1234,56 -> 1234.56; 12 -> 12. A point (or a space) only groups
+ * thousands, in groups of three. `1.234` alone is refused: a thousand grouped, or 1.234 from a
+ * file with decimal points; a guess would be a budget off by a factor of 1000.
+ */
+export function decimalPointOf(cell: string): string {
+  const text = cell.trim();
+  const match = /^([+-]?)(\d{1,3}(?:([. \u00a0\u202f])\d{3})(?:\3\d{3})*|\d+)(?:,(\d+))?$/.exec(text);
+  if (!match) {
+    throw new FieldParseError(
+      `${shown(cell)} is not a decimal written with a decimal comma (--decimal-comma), e.g. 1234,56 or 1.234,56` +
+        (/^\d+\.\d+$/.test(text) ? '; a point only groups thousands there' : ''),
+    );
+  }
+  const [, sign, whole, grouping, fraction] = match;
+  const digits = whole!.replace(/[. \u00a0\u202f]/g, '');
+  // 1.234.567 can only be grouped; 1.234 could be either.
+  if (grouping === '.' && fraction === undefined && whole!.split('.').length === 2)
+    throw new FieldParseError(`${shown(cell)} is ambiguous with --decimal-comma (${digits}, or ${whole!.replace('.', ',')}?): write ${digits} or ${whole},00`);
+  return `${sign}${digits}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** A cell of a decimal column written with a comma where a point is read (the hint of a CSV without --decimal-comma). */
+export function looksDecimalComma(cell: string): boolean {
+  return /^\d{1,3}(\.\d{3})*,\d+$|^\d+,\d+$/.test(cell.trim());
+}
+
+/** The parsers of decimal cells: with --decimal-comma, their cells are read by decimalPointOf first. */
+export const DECIMAL_PARSERS: ReadonlySet<ParserName> = new Set(['decimalAmount', 'number']);
+
 /** Every parser a table may name: a new name fails typecheck here until it is implemented. */
 export const FIELD_PARSERS: Record<ParserName, (cell: string) => unknown> = {
   text: (cell) => cell,

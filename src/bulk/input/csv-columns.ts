@@ -1,6 +1,7 @@
 // The CSV columns `--from-csv` reads, per resource: the field tables' columns
 // (src/schemas/ads-fields.ts). The same names are what `list -o csv` writes, so
 // `list | awk | patch --from-csv -` round-trips.
+import { DELIMITERS, delimiterFlagValue, delimiterWord } from '../../base/csv-dialect.js';
 import { ADS_FIELDS, CLEAR_CELL, clearableFields, fieldsInHelpOrder, type AdsField, type AdsFieldResource, type FieldMode } from '../../schemas/ads-fields.js';
 
 export type BulkResource = AdsFieldResource;
@@ -29,15 +30,18 @@ export function unknownColumns(resource: BulkResource, header: string[]): string
 
 /**
  * Why a header of one column is not known, when it holds another separator: a spreadsheet
- * saved as CSV in a locale whose decimal mark is the comma separates with semicolons.
+ * saved as CSV in a locale whose decimal mark is the comma separates with semicolons (and
+ * writes 1.234,56), so both flags are named. `delimiter` is the one the file was read with.
  */
-export function otherSeparator(header: readonly string[]): string | undefined {
+export function otherSeparator(header: readonly string[], delimiter = ','): string | undefined {
   if (header.length !== 1) return undefined;
-  const found = [
-    [';', 'semicolons'],
-    ['\t', 'tabs'],
-  ].find(([separator]) => header[0]!.includes(separator!));
-  return found && `the header is separated by ${found[1]}, not commas: save the file as comma-separated CSV`;
+  const found = DELIMITERS.find(({ char }) => char !== delimiter && header[0]!.includes(char));
+  if (!found) return undefined;
+  const flag = `--delimiter ${delimiterFlagValue(found.char)}`;
+  return (
+    `the header is separated by ${found.word}, not ${delimiterWord(delimiter)}: add ${flag}` +
+    (found.char === ';' ? ' (and --decimal-comma if its decimals are written 1.234,56)' : '')
+  );
 }
 
 /** The "CSV columns" section of --help. */

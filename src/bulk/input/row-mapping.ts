@@ -6,7 +6,7 @@ import { formatPath } from '../../schemas/issues.js';
 import { withoutNulls } from '../../schemas/json-nulls.js';
 import { shown, shownName } from '../../schemas/input-limits.js';
 import { ADS_FIELDS, CLEAR_CELL, fieldsInHelpOrder, type AdsField, type ClearableField, type MappingPart, type ParserName } from '../../schemas/ads-fields.js';
-import { FIELD_PARSERS, FieldParseError, splitCell } from '../../schemas/ads-field-parsers.js';
+import { DECIMAL_PARSERS, decimalPointOf, FIELD_PARSERS, FieldParseError, looksDecimalComma, splitCell } from '../../schemas/ads-field-parsers.js';
 import type { BulkMode, BulkResource } from './csv-columns.js';
 
 export interface RowProblem {
@@ -360,13 +360,51 @@ const PARTS: Record<MappingPart, (parts: RowParts) => void> = {
   path: mapPaths,
 };
 
-/** Maps and validates one row; `row` holds the cells by column name. */
-export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>): MappedRow {
+/**
+ * Maps and validates one row; `row` holds the cells by column name. `csv`: the row is a CSV
+ * file's, whose decimals may be written with a comma (--decimal-comma); flags never are.
+ */
+export function mapRow(resource: BulkResource, mode: BulkMode, row: Record<string, string>, csv?: { decimalComma?: boolean }): MappedRow {
+  const decimals: RowProblem[] = [];
+  const cells = csv ? withDecimalPoints(resource, row, Boolean(csv.decimalComma), decimals) : row;
   const problems: RowProblem[] = [];
-  const built = buildItem(resource, mode, row, problems);
+  const built = buildItem(resource, mode, cells, problems);
+  // A decimal cell's own problem stands for what the parts then say of the same column.
+  if (decimals.length) problems.splice(0, problems.length, ...decimals, ...problems.filter((p) => !decimals.some((d) => d.field === p.field)));
   if (problems.length) return { ok: false, problem: joinProblems(problems) };
   const mapped = validateItem(resource, mode, built.item, built.campaignId, 'columns');
   return mapped.ok && built.partial ? { ...mapped, partial: built.partial } : mapped;
+}
+
+/** The decimal columns of each resource (budget, bid, roas goal); worked out once per resource. */
+const DECIMAL_COLUMNS: Partial<Record<BulkResource, readonly string[]>> = {};
+function decimalColumns(resource: BulkResource): readonly string[] {
+  return (DECIMAL_COLUMNS[resource] ??= (ADS_FIELDS[resource] as readonly AdsField[]).filter((f) => DECIMAL_PARSERS.has(f.parser)).map((f) => f.column));
+}
+
+/**
+ * A CSV row with its decimal cells written with a point, as the parsers read them: with a
+ * decimal comma (1.234,56) each is rewritten, a cell that is ambiguous or malformed a problem
+ * of its column; without, a cell written with a comma is a problem that names --decimal-comma.
+ */
+function withDecimalPoints(resource: BulkResource, row: Record<string, string>, decimalComma: boolean, problems: RowProblem[]): Record<string, string> {
+  let rewritten: Record<string, string> | undefined;
+  for (const column of decimalColumns(resource)) {
+    const cell = row[column];
+    if (cell === undefined || cell === '' || cell === CLEAR_CELL) continue;
+    if (!decimalComma) {
+      if (looksDecimalComma(cell))
+        problems.push({ field: column, message: `${shown(cell)} is written with a decimal comma: add --decimal-comma (or write it with a point)` });
+      continue;
+    }
+    try {
+      (rewritten ??= { ...row })[column] = decimalPointOf(cell);
+    } catch (error) {
+      if (!(error instanceof FieldParseError)) throw error;
+      problems.push({ field: column, message: error.message });
+    }
+  }
+  return rewritten ?? row;
 }
 
 /** One problem standing for several: the first field leads, every message follows on one line. */

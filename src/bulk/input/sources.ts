@@ -1,4 +1,4 @@
-// Input rows as a stream: CSV (csv-parse, RFC 4180, BOM, CRLF, quoted newlines) or JSON
+// Input rows as a stream: CSV (csv-parse, RFC 4180, BOM, CRLF, quoted newlines, any separator) or JSON
 // (an array or API body, read whole; NDJSON, streamed line by line). Each row keeps the
 // line it starts on, for messages and results. Both are checked as UTF-8 and held to the
 // limits of input-limits.ts while they stream: nothing larger than one limit is held.
@@ -26,14 +26,18 @@ export function openInput(file: string, stdin: Readable, flag: string): Readable
 
 /**
  * Streams CSV rows, as the rows of each chunk of input; the first record is the header,
- * given to `onHeader` (which may throw).
+ * given to `onHeader` (which may throw). `delimiter`: the separator (--delimiter), a comma by default.
  */
-export async function* csvRows(input: Readable, onHeader: (header: string[]) => void): AsyncGenerator<CsvRow[]> {
+export async function* csvRows(
+  input: Readable,
+  onHeader: (header: string[]) => void,
+  { delimiter = ',' }: { delimiter?: string } = {},
+): AsyncGenerator<CsvRow[]> {
   const { parse } = await import('csv-parse');
   // Blank lines are skipped by the parser itself: a million of them take milliseconds, not
   // the half minute of building a record (and an inconsistent-length error) for each.
   // A record past the limit ends the read there (a 2 GB line with no newline used to be held whole).
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES });
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, skip_empty_lines: true, max_record_size: MAX_RECORD_BYTES });
   let header: string[] | undefined;
   const rows: CsvRow[] = [];
   let refused: Error | undefined;
@@ -70,7 +74,8 @@ export async function* csvRows(input: Readable, onHeader: (header: string[]) => 
   });
   parser.on('error', () => undefined); // errors come through the write callbacks below
   const parsed = (feed: (done: (error?: Error | null) => void) => void) =>
-    new Promise<void>((resolve, reject) => feed((error) => (error ? reject(notCsv(error)) : resolve())));
+    // A header refused (a semicolon file read with commas) says why before what its rows then break.
+    new Promise<void>((resolve, reject) => feed((error) => (error ? reject(refused ?? notCsv(error)) : resolve())));
   try {
     for await (const chunk of utf8Chunks(input, '--from-csv')) {
       await parsed((done) => parser.write(chunk, done));

@@ -40,20 +40,20 @@ export interface WriteRequest {
   fromFlags: () => Record<string, string>;
 }
 
-function sourceOf(request: WriteRequest): BulkSource {
+function sourceOf(request: WriteRequest, ctx: Context): BulkSource {
   const { flags, fieldFlags } = request;
   if (request.source) return request.source;
   if (flags.fromCsv !== undefined && flags.fromJson !== undefined) throw new UsageError('--from-csv and --from-json cannot be used together');
   const fileFlag = flags.fromCsv !== undefined ? '--from-csv' : flags.fromJson !== undefined ? '--from-json' : undefined;
   if (fileFlag && fieldFlags.length) throw new UsageError(`${fileFlag} cannot be combined with ${fieldFlags.join(', ')}`);
-  if (flags.fromCsv !== undefined) return { csv: flags.fromCsv };
+  if (flags.fromCsv !== undefined) return { csv: flags.fromCsv, dialect: ctx.globals.csv };
   if (flags.fromJson !== undefined) return { json: flags.fromJson };
   return { row: request.fromFlags, problem: flagProblem };
 }
 
 /** Runs the write; returns how it went when it ended well (exit 0), else throws the error it ends with. */
 export async function runWrite(ctx: Context, request: WriteRequest): Promise<BulkOutcome> {
-  const source = sourceOf(request);
+  const source = sourceOf(request, ctx);
   const { flags } = request;
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
   if (flags.maxRate !== undefined && !(flags.maxRate > 0)) throw new UsageError('--max-rate: give requests per second above 0 (e.g. 5 or 0.5)');

@@ -19,7 +19,8 @@ interface SettingRow {
 const view: View<SettingRow> = {
   noun: 'settings',
   columns: [
-    { header: 'KEY', name: 'key', csv: (r) => r.key },
+    // A key is typed back (`config set KEY`): never broken, csv_decimal_comma included.
+    { header: 'KEY', name: 'key', csv: (r) => r.key, kind: 'id' },
     { header: 'VALUE', name: 'value', csv: (r) => r.value ?? '', table: (r) => r.value ?? '(not set)' },
     { header: 'SOURCE', name: 'source', csv: (r) => r.source ?? '' },
     { header: 'PROFILE', name: 'profile', csv: (r) => r.profile },

@@ -7,6 +7,8 @@ import { idProblem } from '../../schemas/ids.js';
 import { urlProblem } from '../../config/url-setting.js';
 import { SECURE_STORAGE_CHOICES } from '../../config/secret-store.js';
 import { ACCESSIBLE_VALUES, accessibleOf } from '../../config/accessible.js';
+import { csvDecimalCommaOf, csvDelimiterOf, DECIMAL_COMMA_VALUES } from '../../config/csv-dialect.js';
+import { DELIMITER_CHOICES, delimiterOf } from '../../base/csv-dialect.js';
 
 import type { SettingKey } from './settings-spec.js';
 
@@ -87,6 +89,17 @@ export const SETTINGS: Record<SettingKey, Setting> = {
     problem: (value) => ((ACCESSIBLE_VALUES as readonly string[]).includes(value) ? undefined : `must be one of ${ACCESSIBLE_VALUES.join(', ')}`),
     effective: (env, profile) => accessibleOf(env, profile),
     env: 'PLATFORM_ACCESSIBLE',
+  },
+  // A team whose spreadsheets save with semicolons and 1.234,56 (platform help csv); the flags and the env win.
+  csv_delimiter: {
+    problem: (value) => (delimiterOf(value) ? undefined : `must be ${DELIMITER_CHOICES}`),
+    effective: (env, profile) => csvDelimiterOf(env, profile),
+    env: 'PLATFORM_CSV_DELIMITER',
+  },
+  csv_decimal_comma: {
+    problem: (value) => ((DECIMAL_COMMA_VALUES as readonly string[]).includes(value) ? undefined : `must be one of ${DECIMAL_COMMA_VALUES.join(', ')}`),
+    effective: (env, profile) => csvDecimalCommaOf(env, profile),
+    env: 'PLATFORM_CSV_DECIMAL_COMMA',
   },
 };
 

@@ -14,6 +14,18 @@ const flagNotes: Array<[string, string]> = [
   ['--clear FIELD', 'sends the field empty: the API removes it whole'],
 ];
 
+const localeNotes: Array<[string, string]> = [
+  ['--delimiter CHAR', "the separator of --from-csv and -o csv: , (the default), ';', '|', or tab (also \\t)"],
+  ['--decimal-comma', 'decimal cells (budget, bid, roas_goal) with a comma: 1.234,56, 1 234,56 and 1234,56 read as 1234.56; -o csv writes 1234,56'],
+  ['', '1.234 alone is refused as ambiguous (1234 or 1,234?), as is a malformed decimal: a problem of its row and column'],
+  ['', "with ';' or --decimal-comma, -o csv starts with a UTF-8 BOM, as Excel's CSV UTF-8 does; --from-csv skips it"],
+  ['', 'a semicolon file read without them is refused, naming both flags; nothing is sent'],
+  [
+    'config set',
+    "csv_delimiter ';' and csv_decimal_comma true: the profile's default (flags, then PLATFORM_CSV_DELIMITER and PLATFORM_CSV_DECIMAL_COMMA, win)",
+  ],
+];
+
 export const csvTopic: HelpTopic = {
   name: 'csv',
   summary: 'CSV columns and field flags of ads resources',
@@ -28,6 +40,9 @@ ${columnsHelp('ad_groups')}
 
 Ads (platform ads ads patch):
 ${columnsHelp('ads')}
+
+Spreadsheets of any locale: Excel and others in a comma-decimal locale (most of Europe, Latin America, much of Asia) save CSV with semicolons and decimals like 1.234,56. Read and write that with --delimiter ';' --decimal-comma:
+${table(localeNotes)}
 
 The field flags of create and patch set the same fields; what their one line of --help leaves out:
 ${table(flagNotes)}

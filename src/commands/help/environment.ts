@@ -26,6 +26,8 @@ const environment: Array<[string, string]> = [
   ['FORCE_COLOR', 'colours even when stdout is not a terminal; 0 or false: none (NO_COLOR and --no-color still win)'],
   ['TERM', 'dumb: no colours'],
   ['PLATFORM_ACCESSIBLE', '1: accessible mode, for screen readers (like --accessible); 0: off, over the profile (platform help accessibility)'],
+  ['PLATFORM_CSV_DELIMITER', "separator of -o csv and --from-csv (; | tab ,), over the profile's csv_delimiter; --delimiter wins"],
+  ['PLATFORM_CSV_DECIMAL_COMMA', "1: decimals as 1234,56 (like --decimal-comma); 0: off, over the profile's csv_decimal_comma"],
 ];
 
 export const environmentTopic: HelpTopic = {

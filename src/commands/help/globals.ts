@@ -23,6 +23,8 @@ const more = `Output formats (-o, --output):
 
 --safe-csv, with -o csv: cells a spreadsheet would run as a formula (starting with =, +, -, @, a tab or CR) start with a ' instead. Always so on a terminal. Reading such a file back with --from-csv would keep the '.
 
+--delimiter CHAR and --decimal-comma, with -o csv or --from-csv (refused elsewhere): a spreadsheet's dialect, e.g. ';' and 1234,56 (platform help csv; profile settings: csv_delimiter, csv_decimal_comma).
+
 --debug traces every HTTP request and response on stderr, secrets redacted, and prints the stack of an error.
 
 --no-color: no colours (also NO_COLOR; CLICOLOR_FORCE forces them off a terminal).

@@ -1,5 +1,5 @@
 // How reports, report types and catalog products look in tables, CSV and detail views.
-import type { ColumnDef, ReportTypeDef } from '../../schemas/reports.js';
+import { columnDef, describeRange, parseRfc3339, type ColumnDef, type ReportTypeDef } from '../../schemas/reports.js';
 import type { Product, ReportStatusResponse } from '../../schemas/report-requests.js';
 import type { Column, View } from '../columns.js';
 import type { DetailField } from '../detail.js';
@@ -23,6 +23,8 @@ export interface ReportTypeRow {
   description: string;
   units: string[];
   sync_units: string[];
+  /** What --columns is when not given. */
+  default_columns: string[];
   columns: ColumnDef[];
 }
 
@@ -49,32 +51,54 @@ export const reportTypeView: View<ReportTypeRow> = {
           .join(' '),
       kind: 'words',
     },
+    // Left out of a narrow table after the units (`reports types --type T` marks them too).
+    { header: 'DEFAULT COLUMNS', name: 'default_columns', csv: (t) => t.default_columns.join(' '), kind: 'words', priority: 3 },
     { header: 'DESCRIPTION', name: 'description', csv: (t) => t.description, kind: 'words' },
   ],
 };
 
 export function reportTypeRow(type: ReportTypeDef, columns: ColumnDef[]): ReportTypeRow {
-  return { name: type.name, description: type.description, units: [...type.asyncUnits], sync_units: [...type.syncUnits], columns };
+  return {
+    name: type.name,
+    description: type.description,
+    units: [...type.asyncUnits],
+    sync_units: [...type.syncUnits],
+    default_columns: [...type.defaultColumns],
+    columns,
+  };
 }
 
-/** `ads reports types --type T`: the columns of one type. */
-export const reportColumnView: View<ColumnDef> = {
+/** `ads reports types --type T`: the columns of one type, and whether each is among its defaults. */
+export type ReportColumnRow = ColumnDef & { default: boolean };
+
+export const reportColumnView: View<ReportColumnRow> = {
   noun: 'columns',
   columns: [
     { header: 'COLUMN', name: 'name', csv: (c) => c.name, kind: 'id' },
     { header: 'KIND', name: 'kind', csv: (c) => c.kind, priority: 2 },
     { header: 'TYPE', name: 'type', csv: (c) => c.type.replace(/^COLUMN_TYPE_/, ''), kind: 'id', priority: 1 },
     { header: 'DESCRIPTION', name: 'description', csv: (c) => c.description, kind: 'words' },
+    { header: 'DEFAULT', name: 'default', csv: (c) => (c.default ? 'yes' : ''), priority: 3 },
   ],
 };
 
-/** `ads reports get`: the API's status object, with the id it was asked for. */
-export type ReportRecord = { report_id: string } & ReportStatusResponse;
+/** `ads reports get`: the API's status object, with the id it was asked for and, when known here, what it covers. */
+export type ReportRecord = {
+  report_id: string;
+  report_type?: string;
+  time_unit?: string;
+  time_range?: { start_time: string; end_time: string };
+} & ReportStatusResponse;
 
 export function reportDetail(report: ReportRecord): DetailField[] {
   const success = report.result?.success_result;
+  const start = report.time_range && parseRfc3339(report.time_range.start_time);
+  const end = report.time_range && parseRfc3339(report.time_range.end_time);
   return [
     ['Report', report.report_id],
+    ['Type', report.report_type ?? 'not known here (created elsewhere)'],
+    ['Unit', report.time_unit],
+    ['Range', start !== undefined && end !== undefined ? describeRange(start, end) : undefined],
     ['Status', report.status],
     ['Started', report.result?.started_at],
     ['Finished', report.result?.finished_at],
@@ -85,23 +109,43 @@ export function reportDetail(report: ReportRecord): DetailField[] {
   ];
 }
 
-/** A row of `ads reports sync`, typed by the schema the API returned. */
+/** A row of `ads reports run` or `sync`, typed by the report's columns. */
 export type SyncRow = Record<string, string | number | boolean>;
 
 /**
- * Columns in the API's order; numbers right-aligned in tables. CSV and tables show the values
- * as the API wrote them (`12.30`, not `12.3`): `written` gives them for each typed row. A table
- * too wide for the terminal leaves out the rightmost columns first, but never an id or the first.
+ * Columns in the API's order; numbers right-aligned in tables. CSV shows the values as the
+ * API wrote them (`12.30`, not `12.3`): `written` gives them for each typed row. Tables and
+ * text show money with its currency (`12.30 USD`, from the row's currency_code, which tables
+ * then leave out). A table too wide for the terminal leaves out the rightmost columns first,
+ * but never an id, the first, or one of `keep` (the columns the rows are sorted by).
  */
-export function syncRowView(schema: ReadonlyArray<{ name: string; type: string }>, written: (row: SyncRow) => readonly string[] | undefined): View<SyncRow> {
-  const columns: Column<SyncRow>[] = schema.map(({ name, type }, i) => ({
-    header: name.toUpperCase(),
-    name,
-    csv: (row) => written(row)?.[i],
-    ...(name.endsWith('_id') ? { kind: 'id' as const } : name.endsWith('_name') ? { kind: 'text' as const } : {}),
-    ...(type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE' ? { align: 'right' as const } : {}),
-    ...(i > 0 && !name.endsWith('_id') ? { priority: schema.length - i } : {}),
-  }));
+export function syncRowView(
+  schema: ReadonlyArray<{ name: string; type: string }>,
+  written: (row: SyncRow) => readonly string[] | undefined,
+  keep: readonly string[] = [],
+): View<SyncRow> {
+  const currencyAt = schema.findIndex((c) => c.name === 'currency_code');
+  const isMoney = (name: string) => currencyAt >= 0 && columnDef(name)?.measure === 'money';
+  const hasMoney = schema.some((c) => isMoney(c.name));
+  const columns: Column<SyncRow>[] = schema.map(({ name, type }, i) => {
+    const csv = (row: SyncRow) => written(row)?.[i];
+    const withCurrency = (row: SyncRow) => {
+      const value = csv(row);
+      const currency = written(row)?.[currencyAt];
+      return value === undefined || value === '' || !currency ? value : `${value} ${currency}`;
+    };
+    return {
+      header: name.toUpperCase(),
+      name,
+      csv,
+      ...(isMoney(name) ? { table: withCurrency, text: withCurrency } : {}),
+      ...(name === 'currency_code' && hasMoney ? { csvOnly: true } : {}),
+      ...(name.endsWith('_id') ? { kind: 'id' as const } : name.endsWith('_name') ? { kind: 'text' as const } : {}),
+      ...(type === 'COLUMN_TYPE_INT64' || type === 'COLUMN_TYPE_DOUBLE' ? { align: 'right' as const } : {}),
+      ...(type === 'COLUMN_TYPE_DOUBLE' ? { decimal: true } : {}),
+      ...(i > 0 && !name.endsWith('_id') && !keep.includes(name) ? { priority: schema.length - i } : {}),
+    };
+  });
   return { noun: 'rows', columns };
 }
 

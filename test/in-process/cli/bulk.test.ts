@@ -118,16 +118,14 @@ describe('invalid rows', () => {
 
   it('a file separated by semicolons (a spreadsheet saved in a comma-decimal locale) or tabs is refused saying so, nothing sent', async () => {
     sandbox.resetStats();
-    for (const [separator, word] of [
-      [';', 'semicolons'],
-      ['\t', 'tabs'],
+    for (const [separator, advice] of [
+      [';', "semicolons, not commas: add --delimiter ';' (and --decimal-comma if its decimals are written 1.234,56)"],
+      ['\t', 'tabs, not commas: add --delimiter tab'],
     ]) {
       const stdin = `\ufeffcampaign_id${separator}name\r\nx${separator}y\r\n`;
       const result = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-'], { stdin });
       expect(result.code).toBe(2);
-      expect(result.stderr.trim()).toBe(
-        `--from-csv: unknown column ${JSON.stringify(`campaign_id${separator}name`)} (the header is separated by ${word}, not commas: save the file as comma-separated CSV)`,
-      );
+      expect(result.stderr.trim()).toBe(`--from-csv: unknown column ${JSON.stringify(`campaign_id${separator}name`)} (the header is separated by ${advice})`);
     }
     expect(sandbox.stats.requests).toEqual([]);
   });

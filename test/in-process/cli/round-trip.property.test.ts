@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, type TestUser } from '../../helpers/cli.js';
+import { campaignArb, createCampaigns } from '../../helpers/campaign-arbs.js';
 import { oneMore } from '../../helpers/decimal.js';
 import { api, getToken } from '../../helpers/sandbox.js';
 import { scaled } from '../../helpers/time-scale.js';
@@ -22,13 +23,6 @@ beforeAll(async () => {
   token = await getToken(sandbox.url);
 });
 afterAll(() => sandbox.close());
-
-const campaignArb = fc.record({
-  name: fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim().length > 0 && !/[\u0000-\u001f]/.test(s)),
-  status: fc.constantFrom('CAMPAIGN_CONFIGURED_STATUS_ACTIVE', 'CAMPAIGN_CONFIGURED_STATUS_PAUSED'),
-  unit: fc.constantFrom('BUDGET_UNIT_DAILY', 'BUDGET_UNIT_WEEKLY', 'BUDGET_UNIT_FIXED'),
-  amount: fc.integer({ min: 1, max: 10_000_000 }).map((n) => String(n * 1000)),
-});
 
 type Json = Record<string, any>;
 
@@ -49,14 +43,7 @@ describe('list -o csv -> patch --from-csv', () => {
         fc.nat(),
         fc.constantFrom('name', 'status', 'budget', 'budget_unit'),
         async (campaigns, which, column) => {
-          const created = await api(sandbox.url, token, 'POST', `/v1/ads/${account}/campaigns`, {
-            campaigns: campaigns.map((c) => ({
-              name: c.name,
-              configured_status: c.status,
-              budget: { unit: c.unit, total: { amount_e5: c.amount, currency_code: 'USD' } },
-            })),
-          });
-          const ids = (created.body.results as Array<{ success: { id: string } }>).map((r) => r.success.id);
+          const ids = await createCampaigns(sandbox.url, token, account, campaigns);
           const listing = await user.run(['ads', 'campaigns', 'list', '--account', account, '--id', ids.join(','), '-o', 'csv']);
           const writes = sandbox.stats.writesById.size;
           const same = await user.run(['ads', 'campaigns', 'patch', '--account', account, '--from-csv', '-', '-o', 'ndjson'], { stdin: listing.stdout });
