@@ -11,7 +11,7 @@ import { runBulkPlan, type BulkOutcome } from '../bulk/pipeline.js';
 import { endError, runEnd } from '../bulk/outcome.js';
 import { planDestination, plannedRows, readPlanHeader, verifyPlan, type VerifiedPlan } from '../bulk/plan/plan.js';
 import type { ResultRow } from '../bulk/results.js';
-import { appliedBefore, ledgerEntry, readLedger, recordApplied } from '../bulk/runs/plan-ledger.js';
+import { appliedBefore, noteApplied, readLedger } from '../bulk/runs/plan-ledger.js';
 import { earlierApply, lockPlanApply } from '../bulk/runs/plan-runs.js';
 import { readHistory } from '../bulk/runs/runs.js';
 import type { Context } from '../context.js';
@@ -80,7 +80,7 @@ export async function applyPlan(ctx: Context, checked: { plan: VerifiedPlan; res
     const journal = outcome.journal ?? earlier?.path;
     const error = endError(runEnd(outcome), { resume: () => `ads_apply with plan_id ${identity} again`, inFlags: (m) => m });
     if (!error) {
-      const entry = ledgerEntry({
+      const apply = {
         sha256: plan.sha256,
         plan: identity,
         file: plan.file,
@@ -89,14 +89,8 @@ export async function applyPlan(ctx: Context, checked: { plan: VerifiedPlan; res
         profile,
         origin,
         account,
-      });
-      try {
-        recordApplied(ctx.paths.plans, entry);
-      } catch (failure) {
-        ctx.info(
-          `warning: could not record the apply of plan ${identity} in ${ctx.paths.plans} (${errorLine(failure)}): a second apply of it would not be refused`,
-        );
-      }
+      };
+      noteApplied(ctx.paths.plans, apply, `plan ${identity}`, (line) => ctx.info(line));
     }
     const run = journal ? path.basename(journal).replace(/\.ndjson$/, '') : null;
     return { plan_id: identity, run, applied_before: false, results, counts: countsOf(results), error: error ? errorLine(error) : null };

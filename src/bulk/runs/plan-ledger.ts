@@ -7,7 +7,7 @@
 // applying the plan again goes on with its run (plan-runs.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../base/errors.js';
+import { errorLine, UsageError } from '../../base/errors.js';
 import { endsWithNewline } from '../../base/ndjson-append.js';
 import { readStateFile } from '../../base/state-file.js';
 import { parseShard } from '../shard.js';
@@ -144,4 +144,16 @@ export function ledgerEntry(apply: Omit<LedgerEntry, 'run' | 'journal' | 'file'>
     run: journal ? path.basename(journal, '.ndjson') : '',
     ...(journal ? { journal: path.resolve(journal) } : {}),
   };
+}
+
+/**
+ * Records an apply that ended well (`platform ads apply`, the MCP server's ads_apply). A ledger
+ * that cannot be written costs only the refusal of a second apply: `warn` says so, the apply stands.
+ */
+export function noteApplied(dir: string, apply: Parameters<typeof ledgerEntry>[0], label: string, warn: (line: string) => void): void {
+  try {
+    recordApplied(dir, ledgerEntry(apply));
+  } catch (error) {
+    warn(`warning: could not record the apply of ${label} in ${dir} (${errorLine(error)}): a second apply of it would not be refused`);
+  }
 }

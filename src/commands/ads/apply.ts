@@ -16,7 +16,7 @@ import {
   type VerifiedPlan,
 } from '../../bulk/plan/plan.js';
 import { earlierApply, goingOnLine, lockPlanApply, noteJournal, type PlanApply } from '../../bulk/runs/plan-runs.js';
-import { appliedBefore, appliedRefusal, ledgerEntry, readLedger, recordApplied } from '../../bulk/runs/plan-ledger.js';
+import { appliedBefore, appliedRefusal, noteApplied, readLedger } from '../../bulk/runs/plan-ledger.js';
 import { parseShard, shardName } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
@@ -65,22 +65,22 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
       },
     );
     if (flags.dryRun || applied) return;
-    const entry = ledgerEntry({
-      sha256: plan.sha256,
-      plan: plan.header.id,
-      file: plan.file,
-      applied: new Date(ctx.clock.now()).toISOString(),
-      journal: outcome.journal ?? earlier?.path,
-      profile,
-      origin,
-      account,
-      ...(shard ? { shard: shardName(shard) } : {}),
-    });
-    try {
-      recordApplied(ctx.paths.plans, entry);
-    } catch (error) {
-      ctx.info(`warning: could not record the apply of ${plan.file} in ${ctx.paths.plans} (${errorLine(error)}): a second apply of it would not be refused`);
-    }
+    noteApplied(
+      ctx.paths.plans,
+      {
+        sha256: plan.sha256,
+        plan: plan.header.id,
+        file: plan.file,
+        applied: new Date(ctx.clock.now()).toISOString(),
+        journal: outcome.journal ?? earlier?.path,
+        profile,
+        origin,
+        account,
+        ...(shard ? { shard: shardName(shard) } : {}),
+      },
+      plan.file,
+      (line) => ctx.info(line),
+    );
   } finally {
     lock?.release();
   }
