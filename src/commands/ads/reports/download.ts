@@ -19,7 +19,8 @@ export async function run(ctx: Context, flags: DownloadReportFlags, args: string
   const noted = readRecord(ctx, id, flags.account);
   const out = reportDestination(ctx, flags.out, id, noted && reportFileName(noted.report_type, noted.start, noted.end));
   refuseExisting(out, flags.force);
-  ctx.info(noted ? rangeLine(noted.report_type, noted.time_unit, noted.start, noted.end) : `Report ${id}: range not known here (created elsewhere)`);
+  // The range when this machine created the report (else `reports get` says it is not known here): one line before the wait.
+  if (noted) ctx.info(rangeLine(noted.report_type, noted.time_unit, noted.start, noted.end));
   const client = await ctx.client();
   const report = flags.wait
     ? await waitForReport(ctx, client.reports, { account: flags.account, reportId: id, timeoutMs, resume: `platform ${quoteArgs(invocation.argv)}` })
