@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../base/errors.js';
 import { clientSecretOf, sourceText } from '../../config/resolve.js';
+import { unknownProfile } from '../config/profile.js';
 import type { NamedSecret } from '../../webhooks/diagnose.js';
 
 export const WEBHOOK_SECRET_ENV = 'PLATFORM_WEBHOOK_SECRET';
@@ -14,8 +15,11 @@ async function available(ctx: Context, includeProfile: boolean): Promise<NamedSe
   const found: NamedSecret[] = [];
   if (ctx.env[WEBHOOK_SECRET_ENV]) found.push({ name: WEBHOOK_SECRET_ENV, value: ctx.env[WEBHOOK_SECRET_ENV] });
   if (!includeProfile) return found;
-  const [store, { name }] = await Promise.all([ctx.config(), ctx.profile()]);
+  const [store, choice] = await Promise.all([ctx.config(), ctx.profile()]);
+  const name = choice.name;
   const profile = store.getProfile(name);
+  // A profile named by --profile or PLATFORM_PROFILE that does not exist is a typo, not "no secret".
+  if (!profile && choice.source.kind !== 'default') throw unknownProfile(store, name, true);
   // Both the environment's and the stored secret are worth naming when a signature does not match.
   for (const secret of [clientSecretOf(ctx.env, undefined, name), clientSecretOf({}, profile, name)]) {
     if (secret) found.push({ name: sourceText(secret.source), value: secret.value });

@@ -261,6 +261,10 @@ describe('--profile NAME that does not exist', () => {
     expect(status.code).toBe(2);
     expect(status.stdout).toBe('');
     expect(status.stderr).toBe(result.stderr);
+    // A webhook command takes its secret from the profile: a typo is the same line, not "no webhook secret".
+    const signed = await user.run(['webhooks', 'sign', '-', '--profile', 'wrok'], { stdin: '{}', env: { PLATFORM_WEBHOOK_SECRET: undefined } });
+    expect(signed.code).toBe(2);
+    expect(signed.stderr).toBe(result.stderr);
     for (const args of [
       ['config', 'set', 'base_url', sandbox.url],
       ['config', 'get', 'base_url'],
