@@ -47,7 +47,9 @@ describe('hidden secret prompts', () => {
   });
 
   it('webhooks verify asks for the webhook secret when none is set, and never prints it', async () => {
-    const user = new TestUser(sandbox, { PLATFORM_PROFILE: 'nowhere' });
+    // A profile with no client secret, and none in the environment.
+    const user = new TestUser(sandbox, { PLATFORM_PROFILE: 'bare' });
+    user.writeConfig({ profiles: { bare: { base_url: sandbox.url, client_id: SANDBOX_DEMO_CLIENT_ID } } });
     const body = '{"event_id":"e1","event_type":"requests.status_changed"}';
     const file = path.join(tempDir(), 'body.json');
     fs.writeFileSync(file, body);

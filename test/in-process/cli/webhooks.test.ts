@@ -43,7 +43,10 @@ describe('platform webhooks sign', () => {
   it("without PLATFORM_WEBHOOK_SECRET signs with the profile's client secret; with no secret anywhere, exit 2", async () => {
     const local = await user.run(['webhooks', 'sign', '-'], { stdin: raw, env: { PLATFORM_WEBHOOK_SECRET: undefined } });
     expect(local.stdout).toBe(`${createHmac('sha256', SANDBOX_DEMO_CLIENT_SECRET).update(raw).digest('hex')}\n`);
-    const none = await user.run(['webhooks', 'sign', '-', '--profile', 'nowhere'], { stdin: raw, env: { PLATFORM_WEBHOOK_SECRET: undefined } });
+    // A profile with no client secret, and none in the environment.
+    const bare = new TestUser(sandbox, { PLATFORM_WEBHOOK_SECRET: undefined });
+    bare.writeConfig({ profiles: { bare: { base_url: sandbox.url, client_id: 'sandbox-demo-client' } } });
+    const none = await bare.run(['webhooks', 'sign', '-', '--profile', 'bare'], { stdin: raw });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/PLATFORM_WEBHOOK_SECRET/);
   });
