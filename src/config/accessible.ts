@@ -1,18 +1,18 @@
 // Accessible mode, from where a user may ask for it: --accessible, else PLATFORM_ACCESSIBLE
 // (1/true/yes/on; 0/false/no/off turns off what the profile says), else the profile's
 // `accessible` setting (`platform config set accessible true`).
+import { switchOf } from '../base/env-switch.js';
 import type { Env } from '../base/io.js';
 import type { Profile } from './profile.js';
 import type { Sourced } from './resolve.js';
 
-const OFF = ['0', 'false', 'no', 'off'];
-
 /** What the flag and the environment say; undefined when neither does (the profile then decides). */
 export function accessibleAsked(flag: boolean | undefined, env: Env): boolean | undefined {
   if (flag) return true;
-  const value = env.PLATFORM_ACCESSIBLE?.trim().toLowerCase();
-  if (value === undefined || value === '') return undefined;
-  return !OFF.includes(value);
+  const value = env.PLATFORM_ACCESSIBLE?.trim();
+  if (!value) return undefined;
+  // Any other word turns it on: only an explicit no turns off what the profile says.
+  return switchOf(value) ?? true;
 }
 
 /** The profile's own setting. */

@@ -3,22 +3,12 @@
 // (`platform config set csv_delimiter ';'`, `csv_decimal_comma true`), for a team whose
 // spreadsheets always save so.
 import { delimiterOf, type CsvDialect } from '../base/csv-dialect.js';
+import { switchOf } from '../base/env-switch.js';
 import type { Env } from '../base/io.js';
 import type { Profile } from './profile.js';
 import type { Sourced } from './resolve.js';
 
-const ON = ['1', 'true', 'yes', 'on'];
-const OFF = ['0', 'false', 'no', 'off'];
-
 export const DECIMAL_COMMA_VALUES = ['true', 'false'] as const;
-
-/** true/false of a variable's text; undefined when it says neither (unset or empty). */
-function switchOf(text: string | undefined): boolean | undefined {
-  const value = text?.trim().toLowerCase();
-  if (value && ON.includes(value)) return true;
-  if (value && OFF.includes(value)) return false;
-  return undefined;
-}
 
 /** The dialect in effect: each part from the first of the flags, the environment and the profile that says. */
 export function csvDialectOf(flags: CsvDialect | undefined, env: Env, profile: Profile | undefined): CsvDialect {

@@ -193,6 +193,18 @@ export interface ReportRequest {
 
 export type ReportMode = 'async' | 'sync';
 
+/** What a person (or an agent's tool call) asks of a report, as given: checked by `reportRequest`. */
+export interface ReportQueryFlags {
+  type: string;
+  /** Without it, the type's default columns (`ads reports types`). */
+  columns?: string[];
+  unit: string;
+  since?: string;
+  until?: string;
+  last?: string;
+  filter?: string[];
+}
+
 /** A request found valid: the type, unit and range resolved. */
 export interface CheckedReport {
   type: ReportTypeDef;

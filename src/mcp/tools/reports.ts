@@ -4,20 +4,14 @@
 import * as z from 'zod';
 import { UsageError } from '../../base/errors.js';
 import type { Context } from '../../context.js';
+import type { ReportQueryFlags } from '../../schemas/reports.js';
 import { accountFor } from '../account.js';
 import { capturedJson } from '../captured.js';
 import { addTool, type ToolHost } from '../tool.js';
 
 /** The flags of `ads reports run` this tool passes. */
-export interface ReportQuery {
+export interface ReportQuery extends ReportQueryFlags {
   account: string;
-  type: string;
-  columns?: string[];
-  unit: string;
-  since?: string;
-  until?: string;
-  last?: string;
-  filter?: string[];
   sort?: string[];
   limit?: number;
   timeout: string;

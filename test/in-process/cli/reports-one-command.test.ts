@@ -11,6 +11,18 @@ import type { Clock } from '../../../src/base/io.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { fastClock, sandboxWithUser, type TestUser } from '../../helpers/cli.js';
 
+/** CAMPAIGN_PERFORMANCE's default columns: the entity, its currency and the additive metrics. */
+const CAMPAIGN_DEFAULT_COLUMNS = [
+  'campaign_id',
+  'campaign_name',
+  'currency_code',
+  'impressions',
+  'clicks',
+  'ad_spend',
+  'orders_7d_on_click_date',
+  'sales_7d_on_click_date',
+];
+
 const WEDNESDAY = Date.UTC(2026, 10, 25, 10, 0, 0);
 const LAST_WEEK = '2026-11-16 .. 2026-11-23, UTC, end exclusive';
 /** Where a refused --out would have gone. */
@@ -53,16 +65,7 @@ describe("last week's five campaigns with the highest spend, in one command", ()
     const full = await run(reports('run', '--last', '1w', '--unit', 'summary', '--out', '-'));
     expect(full.code, full.stderr).toBe(0);
     const [header, ...rows]: string[][] = parse(full.stdout);
-    expect(header).toEqual([
-      'campaign_id',
-      'campaign_name',
-      'currency_code',
-      'impressions',
-      'clicks',
-      'ad_spend',
-      'orders_7d_on_click_date',
-      'sales_7d_on_click_date',
-    ]);
+    expect(header).toEqual(CAMPAIGN_DEFAULT_COLUMNS);
     expect(rows.length).toBeGreaterThan(5);
     const spend = header!.indexOf('ad_spend');
     const expected = [...rows].sort((a, b) => Number(b[spend]) - Number(a[spend])).slice(0, 5);
@@ -101,16 +104,7 @@ describe("last week's five campaigns with the highest spend, in one command", ()
 
   it('reports types shows the default columns of each type', async () => {
     const types = await user.json<Array<{ name: string; default_columns: string[] }>>(['ads', 'reports', 'types']);
-    expect(types.find((t) => t.name === 'CAMPAIGN_PERFORMANCE')!.default_columns).toEqual([
-      'campaign_id',
-      'campaign_name',
-      'currency_code',
-      'impressions',
-      'clicks',
-      'ad_spend',
-      'orders_7d_on_click_date',
-      'sales_7d_on_click_date',
-    ]);
+    expect(types.find((t) => t.name === 'CAMPAIGN_PERFORMANCE')!.default_columns).toEqual(CAMPAIGN_DEFAULT_COLUMNS);
     const table = await user.run(['ads', 'reports', 'types'], { tty: true, columns: 120 });
     expect(table.stdout).toContain('DEFAULT COLUMNS');
   });

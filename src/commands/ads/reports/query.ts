@@ -17,20 +17,10 @@ import {
   type CheckedReport,
   type ReportFilter,
   type ReportMode,
+  type ReportQueryFlags,
   type ReportRequest,
   type TimeUnit,
 } from '../../../schemas/reports.js';
-
-export interface ReportQueryFlags {
-  type: string;
-  /** Without it, the type's default columns (`ads reports types`). */
-  columns?: string[];
-  unit: string;
-  since?: string;
-  until?: string;
-  last?: string;
-  filter?: string[];
-}
 
 const HOUR_MS = 3_600_000;
 
