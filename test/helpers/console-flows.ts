@@ -55,6 +55,8 @@ export async function consoleFlow(page: BrowserPage, sandbox: Sandbox, screensho
     campaigns: [{ name: 'made after the snapshot', configured_status: 'CAMPAIGN_CONFIGURED_STATUS_ACTIVE' }],
   });
   const focusedText = () => page.evaluate<string | null>('document.activeElement?.textContent ?? null');
+  // The snapshot's row (and its Restore button) comes with the page's next refresh, not with the status line.
+  await expect.poll(() => page.evaluate<boolean>("[...document.querySelectorAll('#snapshots button')].some((b) => b.textContent === 'Restore')")).toBe(true);
   for (let i = 0; i < 10 && (await focusedText()) !== 'Restore'; i++) await page.press('Tab');
   expect(await focusedText()).toBe('Restore');
   await page.press('Enter');
