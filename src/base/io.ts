@@ -28,6 +28,8 @@ export interface RowCounts {
   /** Rows that would change nothing, so were not sent. */
   unchanged: number;
   failed: number;
+  /** Of the failed, rows not sent because their resource changed since the plan or the read. */
+  conflict?: number;
   invalid: number;
   skipped: number;
 }

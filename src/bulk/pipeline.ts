@@ -304,7 +304,10 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       if (row.error_code === 'AlreadyApplied') outcome.appliedEarlier++;
       if (row.error_code === 'Interrupted') unsentByStop++;
       if (row.result === 'failed') outcome.lastFailure = row;
-      if (row.result === 'conflict') outcome.conflicts = (outcome.conflicts ?? 0) + 1;
+      if (row.result === 'conflict') {
+        outcome.conflicts = (outcome.conflicts ?? 0) + 1;
+        tally.conflict = (tally.conflict ?? 0) + 1;
+      }
       tally[row.result === 'conflict' ? 'failed' : row.result]++;
       deps.onProgress?.(tally, spool.rows);
     };

@@ -1,4 +1,5 @@
-// A bulk run's progress on stderr (only when stderr is a terminal): rows done, failed, rate
+// A bulk run's progress on stderr (only when stderr is a terminal): rows done, failed (and in
+// conflict, apart), rate
 // and ETA (eta.ts), as a bar redrawn in place at most ten times a second, or in accessible mode
 // as a whole line every few seconds with a percentage (nothing redrawn, no cursor moved). A
 // drawn bar is erased before anything else reaches the terminal (terminal-line.ts).
@@ -14,6 +15,12 @@ type Tally = RowCounts;
 
 function tallyTotal(t: Tally): number {
   return t.ok + t.unchanged + t.failed + t.invalid + t.skipped;
+}
+
+/** `3 failed` or `1 conflict, 2 failed`: the rows in conflict are not counted among the failed. */
+function notDone(t: Tally, separator: string): string {
+  const conflict = t.conflict ?? 0;
+  return `${conflict ? `${conflict} conflict${separator}` : ''}${t.failed - conflict} failed`;
 }
 
 export interface ProgressOptions {
@@ -61,7 +68,7 @@ export class ProgressBar implements ProgressDisplay {
     const done = tallyTotal(tally);
     const { rate, eta, pace } = this.pace.sample(done);
     const paced = pace === undefined ? '' : `  ${pace.toFixed(pace < 10 ? 1 : 0)} req/s`;
-    const text = ` ${done}/${this.total} rows  ${tally.failed} failed  ${Math.round(rate)} rows/s${paced}  ETA ${formatEta(eta)}`;
+    const text = ` ${done}/${this.total} rows  ${notDone(tally, '  ')}  ${Math.round(rate)} rows/s${paced}  ETA ${formatEta(eta)}`;
     // One line: a narrower bar rather than a wrapped line (\r would redraw only its second half).
     const width = Math.max(NARROWEST_BAR, Math.min(BAR_WIDTH, this.columns - 1 - 2 - text.length));
     const filled = this.total ? Math.round((done / this.total) * width) : width;
@@ -96,7 +103,7 @@ export class ProgressLines implements ProgressDisplay {
     if (done >= this.total || now - this.#lastLine < LINE_EVERY_MS) return;
     this.#lastLine = now;
     const percent = Math.floor((done / this.total) * 100);
-    this.out.write(`Progress: ${percent}% (${done} of ${this.total} rows, ${tally.failed} failed, ETA ${formatEta(eta)})\n`);
+    this.out.write(`Progress: ${percent}% (${done} of ${this.total} rows, ${notDone(tally, ', ')}, ETA ${formatEta(eta)})\n`);
   }
 
   clear(): void {}
@@ -156,15 +163,11 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
 }
 
-/**
- * `1,000 rows: 900 ok, 100 conflict, 0 failed, ...`: `conflicts` (rows not sent because their
- * resource changed since: pipeline.ts counts them among the failed) are told apart.
- */
-export function summaryLine(tally: Tally, elapsedMs: number, conflicts = 0): string {
+/** `1,000 rows: 900 ok, 100 conflict, 0 failed, ...`: the rows in conflict are told apart. */
+export function summaryLine(tally: Tally, elapsedMs: number): string {
   const total = tallyTotal(tally);
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(total / seconds) : total;
   const unchanged = tally.unchanged ? `${tally.unchanged} unchanged, ` : '';
-  const conflict = conflicts ? `${conflicts} conflict, ` : '';
-  return `${rowCount(total)}: ${tally.ok} ok, ${unchanged}${conflict}${tally.failed - conflicts} failed, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
+  return `${rowCount(total)}: ${tally.ok} ok, ${unchanged}${notDone(tally, ', ')}, ${tally.invalid} invalid, ${tally.skipped} skipped in ${seconds.toFixed(1)} s (${rate} rows/s)`;
 }

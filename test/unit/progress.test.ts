@@ -155,12 +155,23 @@ describe('accessible progress', () => {
   });
 });
 
-describe('the summary of a run', () => {
-  it('counts conflicts apart from failures', () => {
-    // pipeline.ts counts a conflict among the failed rows; the summary tells them apart.
-    const tally = { ok: 900, unchanged: 0, failed: 100, invalid: 0, skipped: 0 };
-    expect(summaryLine(tally, 2000, 100)).toBe('1000 rows: 900 ok, 100 conflict, 0 failed, 0 invalid, 0 skipped in 2.0 s (500 rows/s)');
-    expect(summaryLine({ ...tally, failed: 103 }, 2000, 100)).toMatch(/^1003 rows: 900 ok, 100 conflict, 3 failed, /);
-    expect(summaryLine(tally, 2000)).toMatch(/^1000 rows: 900 ok, 100 failed, /);
+describe('the summary of a run and the live progress', () => {
+  // pipeline.ts counts a conflict among the failed rows and in `conflict`; both lines tell them apart.
+  const tally: RowCounts = { ok: 900, unchanged: 0, failed: 100, conflict: 100, invalid: 0, skipped: 0 };
+
+  it('the summary counts conflicts apart from failures', () => {
+    expect(summaryLine(tally, 2000)).toBe('1000 rows: 900 ok, 100 conflict, 0 failed, 0 invalid, 0 skipped in 2.0 s (500 rows/s)');
+    expect(summaryLine({ ...tally, failed: 103 }, 2000)).toMatch(/^1003 rows: 900 ok, 100 conflict, 3 failed, /);
+    expect(summaryLine({ ...tally, conflict: undefined }, 2000)).toMatch(/^1000 rows: 900 ok, 100 failed, /);
+  });
+
+  it('the bar and the accessible lines count conflicts apart from failures', () => {
+    for (const accessible of [false, true]) {
+      const err = captured();
+      const progress = progressDisplay(terminal(err.stream), 2000, manualClock(), { accessible });
+      progress.update({ ...tally, failed: 103 });
+      expect(err.text()).toMatch(/[ (]1003(\/| of )2000 rows( {2}|, )100 conflict( {2}|, )3 failed( {2}|, )/);
+      expect(err.text()).not.toMatch(/103 failed/);
+    }
   });
 });

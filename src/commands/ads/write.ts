@@ -151,7 +151,7 @@ export async function runWrite(ctx: Context, request: WriteRequest): Promise<Bul
   const unanswered = single && (await settleSingleJournal(outcome, named(request)));
   const end = runEnd(outcome, { invalid, unanswered, stdoutClosed: stdoutClosed.signal.aborted && !ctx.signal.aborted, plan: flags.plan });
   if (summarized(end) && (outcome.rows > 1 || shard))
-    ctx.info(outcome.dryRun ? previewLine(outcome.preview!) : summaryLine(outcome.tally, ctx.clock.now() - started, outcome.conflicts));
+    ctx.info(outcome.dryRun ? previewLine(outcome.preview!) : summaryLine(outcome.tally, ctx.clock.now() - started));
   const conflicts = summarized(end) ? conflictsLine(outcome) : undefined;
   if (conflicts) ctx.info(conflicts);
   const error = endError(end, { resume: (journal) => resumeCommand(request.argv, journal), inFlags: inFlagWords });
