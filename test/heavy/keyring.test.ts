@@ -68,6 +68,16 @@ describe.skipIf(!secretServicePresent)(`with a Secret Service${secretServiceSkip
     const token = await user.run(['auth', 'token', '--profile', 'svc']);
     expect(token.stdout.trim()).toBe(access);
     expectNowhere(user, [access, SANDBOX_DEMO_CLIENT_SECRET], [login, list]);
+
+    // A login refused for a wrong secret leaves the profile as it was: its secret and token in the keyring.
+    const wrong = 'not-the-secret-of-this-app';
+    const refused = await user.run(['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', SANDBOX_DEMO_CLIENT_ID], {
+      env: { PLATFORM_CLIENT_SECRET: wrong },
+    });
+    expect(refused.code, refused.stderr).toBe(4);
+    expect(profileOf(user, 'svc')).toEqual(stored);
+    expect(keyring.lookup(user.configDir, 'svc', 'client_secret')).toBe(SANDBOX_DEMO_CLIENT_SECRET);
+    expect(keyring.lookup(user.configDir, 'svc', 'access_token')).toBe(access);
   });
 
   it('browser sign-in: refresh under the lock writes the new tokens to the keyring; logout removes them from it', async () => {

@@ -320,4 +320,17 @@ describe('a failed auth login leaves no profile it created, and no secret', () =
     expect(denied.code).toBe(1);
     expect(config(user).profiles.svc?.token?.grant).toBe('client_credentials');
   });
+
+  it('a profile that was there, given a wrong client secret: still signed in, with its own secret', async () => {
+    const user = new TestUser(sandbox, { PLATFORM_SECURE_STORAGE: 'file' });
+    const login = ['auth', 'login', '--client-credentials', '--profile', 'svc', '--client-id', 'sandbox-demo-client'];
+    expect((await user.run(login, { env: { PLATFORM_CLIENT_SECRET: SANDBOX_DEMO_CLIENT_SECRET } })).code).toBe(0);
+    const stored = storedText(user);
+    const wrong = 'not-the-secret-of-this-app';
+    expect((await user.run(login, { env: { PLATFORM_CLIENT_SECRET: wrong } })).code).toBe(4);
+    // Before: the refused login had cleared the token and stored the wrong secret.
+    expect(storedText(user)).not.toContain(wrong);
+    expect(JSON.parse(storedText(user))).toEqual(JSON.parse(stored));
+    expect((await user.run(['auth', 'token', '--profile', 'svc'])).code).toBe(0);
+  });
 });
