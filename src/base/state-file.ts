@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { StateFileError } from './errors.js';
 
 const KiB = 1024;
-const MiB = 1024 * KiB;
+export const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
 
 /**

@@ -193,6 +193,32 @@ describe('files a run is given to read are refused in one line when they are not
   );
 
   it(
+    'a journal to resume, a plan and a results file of 300 MB with no newline: exit 2 naming it, with flat memory',
+    async () => {
+      // Sparse, after a first line's start: readline held the whole line (730 MB for 300 MB) before its parse failed.
+      const noNewline = (name: string, start: string) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, start);
+        fs.truncateSync(file, 300 * 1024 * 1024);
+        return file;
+      };
+      const journal = noNewline('long.journal', '{"type":"run","pad":"');
+      const resumed = await patch(['--resume', journal]);
+      expect(refusedAtOnce(resumed)).toBe(`--resume: ${journal} is not a journal of a bulk run (line 1)`);
+      expect(resumed.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
+      const results = noNewline('long.ndjson', '{"line":2,');
+      const fromResults = await patch(['--resume', results]);
+      expect(refusedAtOnce(fromResults)).toBe(`--resume: ${results} is not a results file of this command (line 1 is longer than 64 MiB)`);
+      expect(fromResults.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
+      const plan = noNewline('long.plan', '{"type":"plan","pad":"');
+      const applied = await run(['ads', 'apply', plan]);
+      expect(refusedAtOnce(applied)).toMatch(new RegExp(`^${plan}: line 1 is longer than 64 MiB`));
+      expect(applied.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
+    },
+    scaled(60_000),
+  );
+
+  it(
     'a config file that is a FIFO: exit 2 naming it, before conf (or anything) reads it',
     async () => {
       const home = path.join(dir, 'fifo-config');

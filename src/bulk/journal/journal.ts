@@ -9,10 +9,10 @@
 // first failure is kept, nothing more is written, and the runner sends nothing more.
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { StateFileError, UsageError } from '../../base/errors.js';
 import { endsWithNewline } from '../../base/ndjson-append.js';
 import { createStateFileStream, openStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
+import { boundedLines } from '../../base/bounded-lines.js';
 import type { ResultRow } from '../results.js';
 import type { RowIdentity } from '../row-identity.js';
 import type { RowChange } from '../changes/row-change.js';
@@ -286,11 +286,11 @@ function journalFile({ what = 'journal', followLinks = true }: JournalOpen = {})
 
 /** A journal's records in order (a line cut short is skipped); returns how many lines it read. */
 export async function* journalRecords(file: string, open: JournalOpen = {}): AsyncGenerator<JournalRecord, number> {
-  const lines = readline.createInterface({ input: createStateFileStream(file, journalFile(open)), crlfDelay: Infinity });
   let number = 0;
-  for await (const line of lines) {
+  for await (const line of boundedLines(createStateFileStream(file, journalFile(open)))) {
     number++;
-    if (!line.trim()) continue;
+    // A line longer than any record is no record either (its bytes were not kept).
+    if (line === undefined || !line.trim()) continue;
     let record: JournalRecord;
     try {
       record = JSON.parse(line) as JournalRecord;

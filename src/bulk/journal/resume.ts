@@ -3,9 +3,9 @@
 // Results name a patch row's resource, so its key is known; they do not say what a create
 // row was (only the id it created), so a create is resumed from its journal only.
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { StateFileError, UsageError } from '../../base/errors.js';
 import { createStateFileStream, openStateFile, readStateFile, STATE_FILE_LIMITS, type StateFileOptions } from '../../base/state-file.js';
+import { boundedLines, MAX_STATE_LINE_BYTES } from '../../base/bounded-lines.js';
 import { occurrenceKey } from '../row-identity.js';
 
 /**
@@ -50,8 +50,12 @@ export async function readSucceeded(file: string, mode: 'create' | 'patch'): Pro
     if (first === '[') {
       for (const row of JSON.parse(readStateFile(file, whole) ?? '[]') as Array<Record<string, unknown>>) take(row);
     } else if (first === '{') {
-      const lines = readline.createInterface({ input: createStateFileStream(file, streamed), crlfDelay: Infinity });
-      for await (const line of lines) if (line.trim()) take(JSON.parse(line) as Record<string, unknown>);
+      let number = 0;
+      for await (const line of boundedLines(createStateFileStream(file, streamed))) {
+        number++;
+        if (line === undefined) throw new Error(`line ${number} is longer than ${MAX_STATE_LINE_BYTES / 2 ** 20} MiB`);
+        if (line.trim()) take(JSON.parse(line) as Record<string, unknown>);
+      }
     } else {
       const { parse } = await import('csv-parse');
       for await (const row of createStateFileStream(file, streamed).pipe(parse({ columns: true, bom: true }))) take(row as Record<string, unknown>);

@@ -14,12 +14,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { AdsScope } from '../../api/ads-resources.js';
 import { UsageError } from '../../base/errors.js';
 import { createStateFileStream, STATE_FILE_LIMITS } from '../../base/state-file.js';
+import { boundedLines, MAX_STATE_LINE_BYTES } from '../../base/bounded-lines.js';
 import { write } from '../../base/stream-write.js';
 import { partPath, removeStaleParts, syncToDisk } from '../../base/part-file.js';
 import type { MergedRow } from '../changes/merge.js';
@@ -487,13 +487,14 @@ function planLines(file: string): PlanLines {
   }
   const hash = createHash('sha256');
   input.on('data', (chunk) => hash.update(chunk));
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let digest: string | undefined;
   return {
     async *[Symbol.asyncIterator]() {
       let number = 0;
-      for await (const text of lines) {
+      for await (const text of boundedLines(input)) {
         number++;
+        if (text === undefined)
+          throw new UsageError(`${file}: line ${number} is longer than ${MAX_STATE_LINE_BYTES / 2 ** 20} MiB, more than any plan line; nothing was sent`);
         if (text.trim()) yield { text, number };
       }
       digest = hash.digest('hex');
