@@ -158,7 +158,7 @@ export function createFactory(deps: FactoryDeps, parsedGlobals: GlobalOptions = 
     },
     async status(text) {
       const { startStatus } = await import('./output/status.js');
-      return startStatus(io, text, { accessible: globals.accessible });
+      return startStatus(io, text, { accessible: globals.accessible, colour: globals.color });
     },
     async openUrl(url) {
       if (deps.openUrl) return deps.openUrl(url);

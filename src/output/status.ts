@@ -3,7 +3,7 @@
 // accessible mode (a screen reader reads a line once; a spinner would be read again and again).
 import type { IO, StatusLine } from '../base/io.js';
 
-export async function startStatus(io: IO, text: string, { accessible = false } = {}): Promise<StatusLine> {
+export async function startStatus(io: IO, text: string, { accessible = false, colour = true } = {}): Promise<StatusLine> {
   // A terminal that says it is 0 columns wide (a new pseudo-terminal, before its size is
   // set) would have the spinner clear lines without end: plain lines there too.
   if (accessible || !io.stderrIsTTY || (io.stderr as { columns?: number }).columns === 0) {
@@ -21,7 +21,8 @@ export async function startStatus(io: IO, text: string, { accessible = false } =
     };
   }
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr, isEnabled: true, discardStdin: false }).start();
+  // NO_COLOR, --no-color and TERM=dumb take the spinner's colour too (it is drawn in cyan otherwise).
+  const spinner = ora({ text, stream: io.stderr, isEnabled: true, discardStdin: false, color: colour ? 'cyan' : false }).start();
   return {
     update(next) {
       spinner.text = next;

@@ -128,6 +128,20 @@ describe('accessible mode on a terminal', () => {
     expectNoRedraws(output);
   });
 
+  it('a wait outside accessible mode with NO_COLOR: a spinner, drawn without colour', { timeout: scaled(60_000) }, async () => {
+    const user = await signedInUser(sandbox, 'profile request request_receipt');
+    // The rider's ride of the test before (stopped with Ctrl-C) is cancelled first: one ride at a time.
+    const current = await runCli(['rider', 'request', 'current', '--json'], envOf(user));
+    if (current.code === 0) await runCli(['rider', 'request', 'cancel', (JSON.parse(current.stdout) as { request_id: string }).request_id], envOf(user));
+    const run = runOnPty([...ride, '--yes', '--wait'], { ...envOf(user), NO_COLOR: '1' });
+    await run.waitFor(/accepted/);
+    run.type('\u0003');
+    const { output } = await run.done;
+    expect(output).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/); // the spinner is there
+    // Cursor moves and erases, never a colour (SGR: ESC [ ... m). Before, the spinner was cyan.
+    expect(output).not.toMatch(/\u001b\[[\d;]*m/);
+  });
+
   it('is explained by platform help accessibility', async () => {
     const help = await runCli(['help', 'accessibility'], cliEnv(dir, sandbox.url));
     expect(help.code, help.stderr).toBe(0);
