@@ -29,6 +29,11 @@ export interface Column<T> {
    */
   kind?: 'id' | 'words' | 'text';
   /**
+   * A list ("Base Fare $2.20, Time $2.06"): the separator of its items, ending in one space.
+   * Lines break between items, an item's words kept together unless it is wider than the cell.
+   */
+  separator?: string;
+  /**
    * Makes the column optional in tables: one too wide for the terminal leaves out optional
    * columns, the lowest priority first (those of one priority together), before any name wraps
    * past a second line, then brings back the most important ones that fit. `-o wide` shows all.

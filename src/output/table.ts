@@ -25,7 +25,7 @@ export function renderTable<T>(ctx: OutputTarget, view: View<T>, rows: readonly 
   const columns = view.columns.filter((c) => wide || !c.csvOnly);
   const values = columns.map((c) => rows.map((row) => (c.table ?? c.csv)(row) ?? ''));
   const { shown, widths } = fitTable(
-    columns.map((c, i) => ({ header: c.header, kind: c.kind, priority: c.priority, values: values[i]! })),
+    columns.map((c, i) => ({ header: c.header, kind: c.kind, priority: c.priority, separator: c.separator, values: values[i]! })),
     ctx.io.stdoutIsTTY && !wide ? ctx.io.columns : undefined,
   );
   const table = new Table({
@@ -36,7 +36,7 @@ export function renderTable<T>(ctx: OutputTarget, view: View<T>, rows: readonly 
     chars: NO_BORDERS,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
   });
-  for (let r = 0; r < rows.length; r++) table.push(shown.map((i, s) => wrapCell(values[i]![r]!, widths[s]!).join('\n')));
+  for (let r = 0; r < rows.length; r++) table.push(shown.map((i, s) => wrapCell(values[i]![r]!, widths[s]!, columns[i]!.separator).join('\n')));
   // cli-table3 pads the last column too; a terminal table should not end lines in spaces.
   return `${table
     .toString()
@@ -67,6 +67,7 @@ export interface FitColumn {
   header: string;
   kind?: Column<unknown>['kind'];
   priority?: number;
+  separator?: Column<unknown>['separator'];
   values: readonly string[];
 }
 
@@ -87,11 +88,21 @@ export function fitTable(columns: readonly FitColumn[], terminalColumns: number 
   const natural = columns.map((c) => Math.max(stringWidth(c.header), most(c.values, stringWidth)));
   if (!terminalColumns || total(natural) <= terminalColumns) return { shown: all, widths: natural };
   const floor = columns.map((c, i) => (c.kind === 'id' ? natural[i]! : Math.max(stringWidth(c.header), most(c.values, shortWidth))));
-  const wordFloor = columns.map((c, i) => (c.kind === 'id' ? natural[i]! : Math.max(floor[i]!, Math.min(natural[i]!, most(c.values, longestWord)))));
+  const wordFloor = columns.map((c, i) =>
+    c.kind === 'id'
+      ? natural[i]!
+      : Math.max(
+          floor[i]!,
+          Math.min(
+            natural[i]!,
+            most(c.values, (value) => longestWord(value, c.separator)),
+          ),
+        ),
+  );
   // The width each column may take before any column is left out.
   const settled = columns.map((c, i) => {
     if (c.kind === 'words') return wordFloor[i]!;
-    if (c.kind === 'text') return Math.max(wordFloor[i]!, twoLineWidth(c.values, wordFloor[i]!, Math.min(natural[i]!, NAME_WIDTH)));
+    if (c.kind === 'text') return Math.max(wordFloor[i]!, twoLineWidth(c.values, wordFloor[i]!, Math.min(natural[i]!, NAME_WIDTH), c.separator));
     return natural[i]!;
   });
   const fits = (shown: readonly number[]) => total(shown.map((i) => settled[i]!)) <= terminalColumns;
@@ -146,30 +157,38 @@ function most(values: readonly string[], measure: (value: string) => number): nu
 
 const shortWidth = (value: string) => (stringWidth(value) <= SHORT ? stringWidth(value) : 0);
 const words = (text: string) => text.split(' ').filter((word) => word !== '');
-const longestWord = (text: string) => Math.max(0, ...words(text).map((word) => stringWidth(word)));
+/** A list's items, each but the last with its separator's mark ("Time $2.06,"): joined by spaces, the list again. */
+const items = (text: string, separator: string) => {
+  const parts = text.split(separator);
+  return parts.map((part, i) => (i < parts.length - 1 ? `${part}${separator.trimEnd()}` : part)).filter((item) => item !== '');
+};
+/** What a line may break between: words, or a list's items. */
+const pieces = (text: string, separator?: string) => (separator ? items(text, separator) : words(text));
+const longestWord = (text: string, separator?: string) => Math.max(0, ...pieces(text, separator).map((word) => stringWidth(word)));
 
 /** The narrowest width, from `from` up to `to` (at most), at which every value wraps onto at most two lines. */
-function twoLineWidth(values: readonly string[], from: number, to: number): number {
+function twoLineWidth(values: readonly string[], from: number, to: number, separator?: string): number {
   let width = from;
   for (const value of values) {
     if (width >= to) return Math.max(from, to);
     if (stringWidth(value) <= width) continue;
     let low = Math.max(width, Math.ceil(stringWidth(value) / 2));
-    while (low < to && wrapCell(value, low).length > 2) low++;
+    while (low < to && wrapCell(value, low, separator).length > 2) low++;
     width = Math.min(low, Math.max(from, to));
   }
   return width;
 }
 
 /**
- * A cell's lines at `width`: the value whole when it fits; else wrapped between words, a word
- * wider than the cell broken between its characters (by display width: 寿 takes two cells).
+ * A cell's lines at `width`: the value whole when it fits; else wrapped between words (a list's
+ * items, with a `separator`: an item wider than the cell between its words), a word wider than
+ * the cell broken between its characters (by display width: 寿 takes two cells).
  */
-export function wrapCell(value: string, width: number): string[] {
+export function wrapCell(value: string, width: number, separator?: string): string[] {
   if (stringWidth(value) <= width) return [value];
   const lines: string[] = [];
   let line = '';
-  for (const word of words(value)) {
+  for (const word of pieces(value, separator)) {
     const joined = line === '' ? word : `${line} ${word}`;
     if (stringWidth(joined) <= width) {
       line = joined;
@@ -177,6 +196,12 @@ export function wrapCell(value: string, width: number): string[] {
     }
     if (line !== '') lines.push(line);
     line = '';
+    if (separator) {
+      const wrapped = wrapCell(word, width);
+      lines.push(...wrapped.slice(0, -1));
+      line = wrapped.at(-1) ?? '';
+      continue;
+    }
     for (const { segment } of new Intl.Segmenter().segment(word)) {
       if (line !== '' && stringWidth(line + segment) > width) {
         lines.push(line);

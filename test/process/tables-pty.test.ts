@@ -1,8 +1,10 @@
 // Every command that prints a table, on a real pseudo-terminal 60, 80 and 120 columns wide:
-// nothing of what people read is lost. Each screen is read back (test/helpers/table-screen.ts)
-// and compared with the same command's `-o wide` table, which is never fitted: no header is
-// cut, a cell's lines put back together are its whole value (a name keeps its last word), a
-// value of up to 12 characters and an id stay on one line, no line is wider than the terminal.
+// nothing of what people read is lost. Each screen, as the terminal shows it (a spinner's frames
+// erased: test/helpers/terminal-screen.ts), is read back (test/helpers/table-screen.ts) and
+// compared with the same command's `-o wide` table, which is never fitted: no header is cut, a
+// cell's lines put back together are its whole value (a name keeps its last word, a charge its
+// amount), a value of up to 12 characters and an id stay on one line, no line is wider than
+// the terminal.
 // The commands run at once, a few at a time, while the sandbox is up.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,8 +15,10 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { SANDBOX_DELIVERY_CLIENT_ID, SANDBOX_DELIVERY_CLIENT_SECRET } from '../../src/sandbox/clients.js';
 import { firstAccount, sandboxOnFreePort, tempDir, TestUser } from '../helpers/cli.js';
 import { runOnPty } from '../helpers/pty.js';
-import { signedInUser, SF } from '../helpers/rider.js';
+import { PARIS, signedInUser, SF } from '../helpers/rider.js';
+import { api } from '../helpers/sandbox.js';
 import { readTable } from '../helpers/table-screen.js';
+import { shownOnTerminal } from '../helpers/terminal-screen.js';
 import { scaled } from '../helpers/time-scale.js';
 
 const WIDTHS = [60, 80, 120] as const;
@@ -33,6 +37,8 @@ interface Case {
   varies?: string[];
   /** Lines on stderr around the table. */
   chatter?: RegExp;
+  /** Headers of lists ("Base Fare $2.20, Time $2.06"): an item is broken only when wider than its cell's lines. */
+  lists?: string[];
 }
 
 interface Screen {
@@ -91,9 +97,25 @@ beforeAll(async () => {
   const created = await ads.run(['ads', 'campaigns', 'create', '--account', account, '--from-csv', csv, '--json']);
   expect(created.code, created.stderr).toBe(0);
   const runs = await ads.json<Array<{ run: string }>>(['ads', 'runs', 'list']);
-  // One rider on a trip (`request get`), one free to ask for estimates.
-  const [rider, onTrip] = await Promise.all([signedInUser(sandbox, 'profile request', 'unverified'), signedInUser(sandbox, 'profile request')]);
+  // One rider free to ask for estimates; one (the seeded demo user, the one who may ride) with
+  // past trips for `rider history` and their receipts, then on a trip (`request get`). One ride
+  // at a time, as a rider has; the sandbox's own control completes each (its clock would take
+  // minutes). `request get ID --wait` on a completed ride prints its receipt at once.
+  const [rider, onTrip] = await Promise.all([signedInUser(sandbox, 'profile request', 'unverified'), signedInUser(sandbox, 'profile request request_receipt')]);
+  const takeRide = async (args: string[], end: 'completed' | 'cancel') => {
+    const { request_id: id } = await onTrip.json<{ request_id: string }>(['rider', 'request', ...args, '--yes', '--accept-surge']);
+    if (end === 'cancel') expect((await onTrip.run(['rider', 'request', 'cancel', id])).code).toBe(0);
+    else expect((await api(sandbox.url, undefined, 'PUT', `/v1.2/sandbox/requests/${id}`, { status: 'completed' })).status).toBe(204);
+    return id;
+  };
+  const plainTrip = await takeRide(['--product', 'Economy', '--from', SF.downtown, '--to', SF.mission], 'completed');
+  // Under SoMa's surge: the widest receipt, with a surge charge.
+  const surgeTrip = await takeRide(['--product', 'Black', '--from', SF.soma, '--to', SF.airport], 'completed');
+  const parisTrip = await takeRide(['--product', 'Economy', '--from', PARIS.louvre, '--to', PARIS.eiffel], 'completed');
+  await takeRide(['--product', 'Economy', '--from', SF.mission, '--to', SF.downtown], 'cancel');
   const ride = await onTrip.json<{ request_id: string }>(['rider', 'request', '--product', 'Economy', '--from', SF.downtown, '--to', SF.mission, '--yes']);
+  // `request get --wait` says how the ride ended, then prints the receipt.
+  const receipt = { chatter: /^Ride [\w-]+: completed/, lists: ['CHARGES', 'SURGE'] };
   const eats = new TestUser(sandbox, { PLATFORM_CLIENT_SECRET: SANDBOX_DELIVERY_CLIENT_SECRET });
   const login = await eats.run([
     'auth',
@@ -161,6 +183,11 @@ beforeAll(async () => {
       args: ['rider', 'request', 'get', ride.request_id],
       varies: ['STATUS', 'ETA', 'SURGE', 'DRIVER', 'VEHICLE'],
     },
+    // The newest trip is the current one, its status moving on with the clock.
+    { name: 'rider history', user: onTrip, args: ['rider', 'history'], varies: ['STATUS'] },
+    { name: 'rider receipt', user: onTrip, args: ['rider', 'request', 'get', plainTrip, '--wait'], ...receipt },
+    { name: 'rider receipt with surge', user: onTrip, args: ['rider', 'request', 'get', surgeTrip, '--wait'], ...receipt },
+    { name: 'rider receipt in EUR', user: onTrip, args: ['rider', 'request', 'get', parisTrip, '--wait'], ...receipt },
     {
       name: 'delivery quote',
       user: eats,
@@ -212,11 +239,19 @@ describe.each(WIDTHS)('tables on a %i-column terminal', (columns) => {
     'rider estimate ride',
     'rider me',
     'rider request get',
+    'rider history',
+    'rider receipt',
+    'rider receipt with surge',
+    'rider receipt in EUR',
     'delivery quote',
   ])('%s cuts no header, no short value, no id and no name', { timeout: scaled(60_000) }, async (name) => {
     const c = cases.find((x) => x.name === name)!;
-    const { code, output } = await screens.get(`${name}@${columns}`)!;
+    const { code, output: played } = await screens.get(`${name}@${columns}`)!;
+    // What the terminal shows, its cursor's moves and erasures carried out, as a person sees it.
+    const output = shownOnTerminal(played, columns);
     expect(code, output).toBe(0);
+    // A ride already over has nothing to wait for: no spinner (it hides the cursor) flashes first.
+    if (c.args.includes('--wait')) expect(played).not.toContain('\x1b[?25l');
     expect(output, 'an ellipsis: something was cut').not.toContain('…');
     const table = output
       .split('\n')
@@ -248,6 +283,16 @@ describe.each(WIDTHS)('tables on a %i-column terminal', (columns) => {
         if (value.length <= SHORT) expect(lines, where).toEqual(value ? [value] : []);
         // A name keeps the word that tells it from the next ("Campaign 001 sushi"), on its own line if need be.
         if (header === 'NAME' && value !== '') expect(lines.join(' ').split(' '), where).toContain(value.split(' ').at(-1));
+        // A charge keeps its name and amount together ("Booking fee $2.55") where its cell is wide enough.
+        if (c.lists?.includes(header)) {
+          const widest = Math.max(0, ...lines.map((line) => line.length));
+          const items = value.split(', ').map((item, i, all) => (i < all.length - 1 ? `${item},` : item));
+          for (const item of items.filter((x) => x !== '' && x.length <= widest))
+            expect(
+              lines.some((line) => line.includes(item)),
+              `"${item}" whole, ${where}`,
+            ).toBe(true);
+        }
       }
     });
   });

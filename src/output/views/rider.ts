@@ -25,6 +25,11 @@ export function minorToDecimal(minor: number): string {
 const minutes = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? undefined : `${Math.round(seconds / 60)} min`);
 const surge = (m: number | null | undefined) => (m && m > 1 ? `x${m}` : '');
 const time = (s: number | null) => (s === null ? undefined : new Date(s * 1000).toISOString());
+/** "2026-11-28 22:39Z" in tables, as `runs list` shows when: the seconds are noise there. */
+const minute = (s: number | null) => (s === null ? undefined : `${new Date(s * 1000).toISOString().slice(0, 16).replace('T', ' ')}Z`);
+/** "3.16 km" in tables, as history and estimates show distance; the API's label in CSV. */
+const SHORT_UNITS: Readonly<Record<string, string>> = { miles: 'mi', kilometers: 'km' };
+const distanceUnit = (label: string) => SHORT_UNITS[label] ?? label;
 /** "7.00 USD" for -o text: the decimal with its currency, as the ads tables show money. */
 const decimalMoney = (value: number | null | undefined, currency: string | null | undefined) =>
   value === null || value === undefined || !currency ? undefined : `${value.toFixed(2)} ${currency}`;
@@ -189,10 +194,11 @@ export const historyView: View<HistoryItem> = {
   columns: [
     { header: 'REQUEST ID', name: 'request_id', csv: (h) => h.request_id, kind: 'id' },
     { header: 'STATUS', name: 'status', csv: (h) => h.status },
-    { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name, kind: 'text', priority: 3 },
+    // A city's name is short: on one line, left out before a trip takes two.
+    { header: 'CITY', name: 'city', csv: (h) => h.start_city.display_name, priority: 3 },
     { header: 'DISTANCE', name: 'distance', csv: (h) => String(h.distance), table: (h) => `${h.distance} mi`, priority: 2 },
-    { header: 'REQUESTED', name: 'request_time', csv: (h) => time(h.request_time), priority: 4 },
-    { header: 'ENDED', name: 'end_time', csv: (h) => time(h.end_time), priority: 1 },
+    { header: 'REQUESTED', name: 'request_time', csv: (h) => time(h.request_time), table: (h) => minute(h.request_time), priority: 4 },
+    { header: 'ENDED', name: 'end_time', csv: (h) => time(h.end_time), table: (h) => minute(h.end_time), priority: 1 },
   ],
 };
 
@@ -214,6 +220,8 @@ export const receiptView: View<Receipt> = {
       csv: (r) => r.charges.map((c) => `${c.name}=${c.amount}`).join('|'),
       table: (r) => r.charges.map((c) => `${c.name} ${formatMoney(c.amount, r.currency_code)}`).join(', '),
       kind: 'words',
+      // A charge's name and amount stay together ("Booking fee $2.55"): lines break between charges.
+      separator: ', ',
     },
     {
       header: 'SURGE',
@@ -221,9 +229,16 @@ export const receiptView: View<Receipt> = {
       csv: (r) => r.surge_charge?.amount.toString(),
       table: (r) => (r.surge_charge ? `${r.surge_charge.name} ${formatMoney(r.surge_charge.amount, r.currency_code)}` : ''),
       kind: 'words',
+      separator: ', ',
     },
     { header: 'DURATION', name: 'duration', csv: (r) => String(r.duration), table: (r) => minutes(r.duration), priority: 2 },
-    { header: 'DISTANCE', name: 'distance', csv: (r) => String(r.distance), table: (r) => `${r.distance} ${r.distance_label}`, priority: 1 },
+    {
+      header: 'DISTANCE',
+      name: 'distance',
+      csv: (r) => String(r.distance),
+      table: (r) => `${r.distance} ${distanceUnit(r.distance_label)}`,
+      priority: 1,
+    },
   ],
 };
 

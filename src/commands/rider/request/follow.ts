@@ -20,6 +20,23 @@ function describe(ride: RideRequest): string {
 }
 
 export async function follow(ctx: Context, rider: RiderApi, first: RideRequest): Promise<{ ride: RideRequest; receipt?: Receipt }> {
+  // A ride already over has nothing to wait for: its line, without a spinner flashing first.
+  const over = FINAL_STATUSES.includes(first.status);
+  const ride = over ? first : await untilOver(ctx, rider, first);
+  if (over) ctx.info(describe(ride));
+  if (ride.status !== 'completed') return { ride };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ride, receipt: await rider.receipt(ride.request_id) };
+    } catch (error) {
+      if (!(error instanceof RiderApiError && error.code === 'receipt_not_ready') || attempt >= RECEIPT_ATTEMPTS) throw error;
+      await ctx.clock.sleep(POLL_MS, ctx.signal);
+    }
+  }
+}
+
+/** Reads the ride until it ends, the status line (a spinner on a terminal) saying each change. */
+async function untilOver(ctx: Context, rider: RiderApi, first: RideRequest): Promise<RideRequest> {
   let ride = first;
   const status = await ctx.status(describe(ride));
   try {
@@ -40,15 +57,7 @@ export async function follow(ctx: Context, rider: RiderApi, first: RideRequest):
     status.stop();
   }
   if (ctx.io.stderrIsTTY) ctx.info(describe(ride));
-  if (ride.status !== 'completed') return { ride };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { ride, receipt: await rider.receipt(ride.request_id) };
-    } catch (error) {
-      if (!(error instanceof RiderApiError && error.code === 'receipt_not_ready') || attempt >= RECEIPT_ATTEMPTS) throw error;
-      await ctx.clock.sleep(POLL_MS, ctx.signal);
-    }
-  }
+  return ride;
 }
 
 /** --wait: follows the ride, then prints its receipt (or the ride, and fails, when it ended without a trip). */
