@@ -6,7 +6,7 @@ import type { Context } from './context.js';
 import { OUTPUT_FORMATS, type GlobalOptions, type IO } from './base/io.js';
 import { idProblem } from './schemas/ids.js';
 import { escapeControls, forStream } from './output/terminal-text.js';
-import { ApiError, AuthError, errorLine, exitCodeFor, EXIT, InterruptedError, NetworkError, PartialFailureError, UsageError } from './base/errors.js';
+import { exitCodeFor, EXIT, InterruptedError, PartialFailureError, UsageError } from './base/errors.js';
 import { startFactory, type Factory, type FactoryDeps } from './factory.js';
 import { terminalColumns } from './output/format.js';
 import { colourWanted } from './output/colour.js';
@@ -17,7 +17,7 @@ import { HELP_COMMAND } from './commands/help-topics.js';
 import { examplesText, formatHelp, optionDescription, wrapText } from './commands/help/format.js';
 import { helpRequest } from './commands/help-request.js';
 import { jsonFields, jsonFlagArgv } from './commands/json-flag.js';
-import { adviceFor } from './commands/advice.js';
+import { errorLineOf, oneLine } from './commands/error-line.js';
 import { commandTree } from './commands/tree.js';
 import type { CommandSpec, OptionSpec } from './commands/spec.js';
 
@@ -131,11 +131,6 @@ function addCommand(parent: Command, spec: CommandSpec, io: IO, contextOf: Conte
     // ID --wait` sets request's --wait); the command's own value wins where both are set.
     await module.run(contextOf(), cmd.optsWithGlobals<never>(), cmd.args, { tree: commandTree, argv });
   });
-}
-
-/** An error message as one line: its line breaks as spaces (and blank space around them as one). */
-function oneLine(text: string): string {
-  return text.replace(/[ \t]*(\r\n|\r|\n|\u2028|\u2029)+[ \t]*/g, ' ');
 }
 
 /** What follows a usage error (unknown command or flag, missing flag or argument): the usage line. */
@@ -318,13 +313,10 @@ function reportError({ io, signal }: Pick<FactoryDeps, 'io' | 'signal'>, debug: 
     io.stderr.write(`${error instanceof InterruptedError ? error.message : 'interrupted'}\n`);
     return EXIT.interrupted;
   }
-  // An answer of the API names the profile it was asked with: a wrong default explains itself.
-  const fromApi = error instanceof ApiError || error instanceof AuthError || error instanceof NetworkError;
-  // One line, whatever the message holds (a server's message with line breaks in it).
-  const line = oneLine(`${errorLine(error)}${fromApi && profile && !errorLine(error).includes(`profile ${profile}`) ? ` (profile ${profile})` : ''}`);
-  const advice = adviceFor(error);
+  // One line, whatever the message holds (a server's message with line breaks in it), with the profile and advice.
+  const line = errorLineOf(error, profile);
   // A partial failure has reported each item already; its message may be empty.
-  if (line) io.stderr.write(`${forStream(line, io.stderrIsTTY)}${advice ? `; ${advice}` : ''}\n`);
+  if (line) io.stderr.write(`${forStream(line, io.stderrIsTTY)}\n`);
   if (error instanceof UsageError && error.usage) io.stderr.write(`${error.usage}\n`);
   if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   return exitCodeFor(error);

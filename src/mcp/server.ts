@@ -22,11 +22,13 @@ export interface McpOptions {
   debug: boolean;
   /** `ads reports run`, handed in by the command layer, where the report logic lives. */
   runReport: ReportRunner;
+  /** The CLI's one line for an error, with its profile and advice (commands/error-line.ts). */
+  errorLine: (error: unknown) => Promise<string>;
 }
 
 export function createMcpServer(ctx: Context, options: McpOptions): McpServer {
   const server = new McpServer({ name: 'platform', version: VERSION });
-  const host: ToolHost = { server, ctx, debug: options.debug };
+  const host: ToolHost = { server, ctx, debug: options.debug, errorLine: options.errorLine };
   if (options.toolsets.has('ads')) {
     addAdsReadTools(host);
     if (options.allowWrites) addWriteTools(host, options.confirm);

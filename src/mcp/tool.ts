@@ -2,9 +2,9 @@
 // short text summary, its error a tool error carrying the CLI's one line and exit code's
 // meaning (base/errors.ts), and, with --debug only, one line on stderr per call (no values).
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, RequestId, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
-import { errorLine, exitCodeFor } from '../base/errors.js';
+import { exitCodeFor } from '../base/errors.js';
 import type { Context } from '../context.js';
 
 /** What a tool hands back: its structured result and the line a person reads. */
@@ -22,15 +22,18 @@ export interface ToolDef<I extends z.ZodRawShape> {
   run: (input: z.infer<z.ZodObject<I>>, extra: ToolExtra) => Promise<ToolAnswer>;
 }
 
-/** What a call may use of the SDK's request: its abort signal and elicitation. */
+/** What a call may use of the SDK's request: its abort signal, and its id (to relate an elicitation to it). */
 export interface ToolExtra {
   signal: AbortSignal;
+  requestId: RequestId;
 }
 
 export interface ToolHost {
   server: McpServer;
   ctx: Context;
   debug: boolean;
+  /** The line the CLI ends with for this error (its profile and advice), handed in by the command layer. */
+  errorLine: (error: unknown) => Promise<string>;
 }
 
 const EXIT_MEANING: Record<number, string> = { 1: 'failed', 2: 'usage', 4: 'auth', 130: 'interrupted' };
@@ -51,7 +54,7 @@ export function addTool<I extends z.ZodRawShape>(host: ToolHost, def: ToolDef<I>
         return { structuredContent: answer.result, content: [{ type: 'text', text: answer.summary }] };
       } catch (error) {
         const code = exitCodeFor(error);
-        const line = errorLine(error);
+        const line = await host.errorLine(error);
         if (host.debug) host.ctx.info(`mcp: ${def.name} error (exit ${code}) in ${host.ctx.clock.now() - started} ms`);
         return { isError: true, content: [{ type: 'text', text: `${line} [${EXIT_MEANING[code] ?? 'failed'}, exit ${code}]` }] };
       }

@@ -3,21 +3,17 @@
 // through elicitation before ads_apply, tool errors in the CLI's words, and --debug's log.
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { sandboxOnFreePort, tempDir } from '../helpers/cli.js';
 import { cliEnv } from '../helpers/cli-process.js';
 import { callTool, mcpOverStdio, toolError, type StdioMcp } from '../helpers/mcp.js';
+import { appliesUnasked, confirmsBeforeApply, type ConfirmTarget } from '../helpers/mcp-flows.js';
 import { signedInUser } from '../helpers/rider.js';
 import { scaled } from '../helpers/time-scale.js';
 
 const ACCOUNT = 'a087eaf3-00b3-49c9-8706-c4ebfb2627fd';
 const SECRET = 'whsec-test-not-to-be-seen';
-const bin = path.resolve(import.meta.dirname, '../../bin/platform.js');
 
 let dir: string;
 let sandbox: Sandbox;
@@ -101,31 +97,24 @@ describe('platform mcp tools', () => {
     expect(prices.prices.length).toBeGreaterThan(0);
   });
 
-  it('asks the person before ads_apply, and serves runs, plans and quota as resources', { timeout: scaled(30_000) }, async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--allow-writes'], env: env(), stderr: 'pipe' });
-    const client = new Client({ name: 'asks', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-    const asked: string[] = [];
-    let answer = false;
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
-      asked.push(request.params.message);
-      return { action: 'accept', content: { confirm: answer } };
-    });
-    await client.connect(transport);
-    open.push(client);
-    const page = await callTool<{ items: Array<{ campaign_id: string; name: string }> }>(client, 'ads_campaigns_list', { account: ACCOUNT, limit: 1 });
-    const rows = page.items.map((c) => ({ campaign_id: c.campaign_id, name: `${c.name} (asked)` }));
-    const plan = await callTool<{ plan_id: string; plan_hash: string }>(client, 'ads_plan', { account: ACCOUNT, resource: 'campaigns', mode: 'patch', rows });
-    const writes = sandbox.stats.writesById.get(rows[0]!.campaign_id) ?? 0;
-    const declined = await toolError(client, 'ads_apply', plan);
-    expect(declined).toContain('not applied: the person declined');
-    expect(asked[0]).toBe(`apply plan ${plan.plan_id}: 1 change to 1 campaign in account ${ACCOUNT}?`);
-    expect(sandbox.stats.writesById.get(rows[0]!.campaign_id) ?? 0).toBe(writes);
-    answer = true;
-    const applied = await callTool<{ run: string }>(client, 'ads_apply', plan);
-    expect(sandbox.stats.writesById.get(rows[0]!.campaign_id)).toBe(writes + 1);
+  const confirmTarget = (): ConfirmTarget => ({
+    sandbox,
+    account: ACCOUNT,
+    connect: async (extra, elicit) => {
+      const mcp = await mcpOverStdio(['--allow-writes', ...extra], env(), elicit);
+      open.push(mcp);
+      return mcp.client;
+    },
+  });
 
-    const run = await client.readResource({ uri: `platform://runs/${applied.run}` });
-    expect(JSON.parse((run.contents[0] as { text: string }).text)).toMatchObject({ run: { run: applied.run, results: { ok: 1 } } });
+  it('asks nothing before ads_apply with --no-confirm', { timeout: scaled(30_000) }, async () => {
+    await appliesUnasked(confirmTarget());
+  });
+
+  it('asks the person before ads_apply, and serves runs, plans and quota as resources', { timeout: scaled(30_000) }, async () => {
+    const { client, plan, run: applied } = await confirmsBeforeApply(confirmTarget());
+    const run = await client.readResource({ uri: `platform://runs/${applied}` });
+    expect(JSON.parse((run.contents[0] as { text: string }).text)).toMatchObject({ run: { run: applied, results: { ok: 2 } } });
     const stored = await client.readResource({ uri: `platform://plans/${plan.plan_id}` });
     expect((stored.contents[0] as { text: string }).text.split('\n')[0]).toContain(`"id":"${plan.plan_id}"`);
     const quota = await client.readResource({ uri: 'platform://quota' });

@@ -1,23 +1,15 @@
 // `platform ads apply PLAN`: the plan is read whole and checked (its seals, its requests against
 // their writes), then against where it goes (the API origin and account it was made for, or
 // --retarget), then against the ledger of applied plans (a plan is applied once; --again makes
-// a new one with new keys); then its rows are sent in its requests, under its keys.
+// a new one with new keys); then its rows are sent in its requests, under its keys. The steps
+// from the lock on are bulk/plan/apply-plan.ts, which the MCP server's ads_apply runs too.
 import type { Context } from '../../context.js';
 import { CommandError, errorLine, UsageError } from '../../base/errors.js';
-import {
-  againFileName,
-  planAgain,
-  planDestination,
-  planIdentity,
-  planKeysAt,
-  plannedRows,
-  readPlanHeader,
-  verifyPlan,
-  type VerifiedPlan,
-} from '../../bulk/plan/plan.js';
-import { earlierApply, goingOnLine, lockPlanApply, noteJournal, type PlanApply } from '../../bulk/runs/plan-runs.js';
-import { appliedBefore, appliedRefusal, noteApplied, readLedger } from '../../bulk/runs/plan-ledger.js';
-import { parseShard, shardName } from '../../bulk/shard.js';
+import { applyStoredPlan, readVerifiedPlan } from '../../bulk/plan/apply-plan.js';
+import { againFileName, planAgain, planDestination, type VerifiedPlan } from '../../bulk/plan/plan.js';
+import { goingOnLine, noteJournal, type PlanApply } from '../../bulk/runs/plan-runs.js';
+import { appliedRefusal } from '../../bulk/runs/plan-ledger.js';
+import { parseShard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
 import { resourceNamed, sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
@@ -25,9 +17,9 @@ import type { ApplyFlags } from './spec.js';
 export async function run(ctx: Context, flags: ApplyFlags, args: string[], invocation: Invocation): Promise<void> {
   const file = args[0]!;
   if (flags.again && flags.resume !== undefined) throw new UsageError('--again makes a new plan, which has no run to resume: leave out --resume');
-  const header = await readPlanHeader(file);
-  const resource = resourceNamed(header.resource, file);
-  let plan = await verifyPlan(file, resource.idField);
+  const verified = await readVerifiedPlan(file, (wrapper) => resourceNamed(wrapper, file));
+  const { resource } = verified;
+  let { plan } = verified;
   // Where this apply sends the rows, against where the plan was made.
   const client = await ctx.client();
   const origin = new URL(client.http.baseUrl).origin;
@@ -35,55 +27,42 @@ export async function run(ctx: Context, flags: ApplyFlags, args: string[], invoc
   if (flags.again && !flags.dryRun) plan = await planAnew(ctx, plan, flags, resource.idField);
   ctx.info(`plan sha256:${plan.sha256}`);
   const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
-  const profile = (await ctx.profile()).name;
-  const identity = planIdentity(plan.header, retarget);
   const dir = ctx.paths.runs;
-  const keyOf = planKeysAt(retarget);
-  const batches = new Map([...plan.batches].map(([key, rows]) => [keyOf(key), rows]));
-  // A plan is applied once, one apply of it (and shard) at a time (bulk/runs/plan-runs.ts).
-  const lock = flags.dryRun ? undefined : lockPlanApply(dir, { file: plan.file, plan: identity, shard }, new Date(ctx.clock.now()));
-  try {
+  const target = { runsDir: dir, plansDir: ctx.paths.plans, origin, account, profile: (await ctx.profile()).name, retarget, shard, now: () => ctx.clock.now() };
+  // (bulk/plan/apply-plan.ts: the lock, the ledger, an earlier apply to go on with, the rows under the plan's keys)
+  await applyStoredPlan(plan, resource, target, {
+    resume: flags.resume,
+    again: flags.again,
+    journal: flags.journal,
+    dryRun: flags.dryRun,
     // A plan applied whole here before is not applied again (a --resume of its journal sends only what is left).
-    const query = { sha256: plan.sha256, plan: plan.header.id, origin, account, ...(shard ? { shard: shardName(shard) } : {}) };
-    const applied = flags.again ? undefined : appliedBefore(readLedger(ctx.paths.plans), query);
-    if (applied && flags.resume === undefined) throw appliedRefusal(dir, file, applied);
-    const earlier =
-      flags.resume === undefined && !flags.again ? earlierApply(dir, { file: plan.file, plan: identity, shard, profile, journal: flags.journal }) : undefined;
-    if (earlier) ctx.info(goingOnLine(plan.file, earlier));
-    if (!earlier && flags.journal !== undefined && !flags.dryRun) noteElsewhere(ctx, dir, { plan: identity, shard }, flags.journal);
-    const outcome = await sendPlanned(
-      ctx,
-      { ...(earlier ? { ...flags, resume: earlier.path } : flags), batchSize: plan.header.batch_size },
-      {
-        argv: plan.file === file ? invocation.argv : againArgv(invocation.argv, file, plan.file),
-        resource,
-        mode: plan.header.mode,
-        scope: { ...plan.header.scope, account },
-        rows: plannedRows(plan, resource.idField, keyOf),
-        batches,
-        plan: identity,
-      },
-    );
-    if (flags.dryRun || applied) return;
-    noteApplied(
-      ctx.paths.plans,
-      {
-        sha256: plan.sha256,
-        plan: plan.header.id,
-        file: plan.file,
-        applied: new Date(ctx.clock.now()).toISOString(),
-        journal: outcome.journal ?? earlier?.path,
-        profile,
-        origin,
-        account,
-        ...(shard ? { shard: shardName(shard) } : {}),
-      },
-      plan.file,
-      (line) => ctx.info(line),
-    );
-  } finally {
-    lock?.release();
-  }
+    appliedBefore: (entry) => {
+      throw appliedRefusal(dir, file, entry);
+    },
+    earlier: (earlier, identity) => {
+      if (earlier) ctx.info(goingOnLine(plan.file, earlier));
+      else if (flags.journal !== undefined && !flags.dryRun) noteElsewhere(ctx, dir, { plan: identity, shard }, flags.journal);
+    },
+    send: async ({ identity, rows, batches, resume }) => {
+      const outcome = await sendPlanned(
+        ctx,
+        { ...flags, ...(resume === undefined ? {} : { resume }), batchSize: plan.header.batch_size },
+        {
+          argv: plan.file === file ? invocation.argv : againArgv(invocation.argv, file, plan.file),
+          resource,
+          mode: plan.header.mode,
+          scope: { ...plan.header.scope, account },
+          rows,
+          batches,
+          plan: identity,
+        },
+      );
+      // (it throws unless the run ended well)
+      return { outcome, whole: true };
+    },
+    label: plan.file,
+    warn: (line) => ctx.info(line),
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { createMcpServer, TOOLSETS, type McpOptions, type Toolset } from '../../
 import { serveHttp } from '../../mcp/http.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { run as runReport } from '../ads/reports/run.js';
+import { errorLineOf } from '../error-line.js';
 import type { McpFlags } from './spec.js';
 
 export async function run(ctx: Context, flags: McpFlags): Promise<void> {
@@ -27,5 +28,17 @@ function mcpOptions(ctx: Context, flags: McpFlags): McpOptions {
     confirm: flags.confirm !== false,
     debug: ctx.globals.debug,
     runReport,
+    errorLine: (error) => toolErrorLine(ctx, error),
   };
+}
+
+/** The CLI's line for an error (error-line.ts), naming the profile when it can be read, as cli.ts does. */
+async function toolErrorLine(ctx: Context, error: unknown): Promise<string> {
+  let profile: string | undefined;
+  try {
+    profile = (await ctx.profile()).name;
+  } catch {
+    // (no profile to name: the line says what went wrong without it)
+  }
+  return errorLineOf(error, profile);
 }

@@ -1,12 +1,17 @@
 // The ads toolset's writes (only with --allow-writes): every write is a plan first, applied by
 // its id and hash, after the person confirms when the client can ask (elicitation), and undone
 // by a plan of its own.
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { CommandError } from '../../base/errors.js';
 import { accountFor } from '../account.js';
 import { applyPlan, checkedPlan } from '../apply.js';
 import { makePlan, undoPlan, type MadePlan } from '../plans.js';
 import { addTool, type ToolHost } from '../tool.js';
+
+/** How long ads_apply waits for the person's answer. */
+const ASK_TIMEOUT_MS = 10 * 60_000;
+const TIMED_OUT: number = ErrorCode.RequestTimeout;
 
 const rowsOut = z.array(z.record(z.string(), z.unknown()));
 const planOutput = {
@@ -62,18 +67,30 @@ export function addWriteTools(host: ToolHost, confirm: boolean): void {
       results: rowsOut,
     },
     write: true,
-    run: async (input) => {
+    run: async (input, extra) => {
       const checked = await checkedPlan(ctx, input.plan_id, input.plan_hash);
       const { header } = checked.plan;
       const n = header.rows;
       const nouns = `${n} ${checked.resource.noun}${n === 1 ? '' : 's'}`;
       const what = `apply plan ${header.id}: ${header.mode === 'create' ? `${nouns} to create` : `${n} change${n === 1 ? '' : 's'} to ${nouns}`} in account ${header.target.account}`;
       if (confirm && host.server.server.getClientCapabilities()?.elicitation) {
-        const answer = await host.server.server.elicitInput({
-          message: `${what}?`,
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Apply', description: what } }, required: ['confirm'] },
-        });
-        if (answer.action !== 'accept' || answer.content?.confirm !== true) throw new CommandError('not applied: the person declined');
+        // Asked as part of this call (over HTTP, on its own response stream: a client need not open
+        // the optional GET stream), with time for a person to read (the SDK's default is a minute).
+        const answer = await host.server.server
+          .elicitInput(
+            {
+              message: `${what}?`,
+              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Apply', description: what } }, required: ['confirm'] },
+            },
+            { relatedRequestId: extra.requestId, signal: extra.signal, timeout: ASK_TIMEOUT_MS },
+          )
+          .catch((error: unknown) => {
+            if (error instanceof McpError && error.code === TIMED_OUT)
+              throw new CommandError(`not applied: no answer from the person in ${ASK_TIMEOUT_MS / 60_000} minutes; nothing was sent`);
+            throw error;
+          });
+        if (answer.action !== 'accept' || answer.content?.confirm !== true)
+          throw new CommandError(`not applied: the person ${answer.action === 'cancel' ? 'cancelled' : 'declined'}; nothing was sent`);
       }
       const applied = await applyPlan(ctx, checked);
       const counts = Object.entries(applied.counts)
