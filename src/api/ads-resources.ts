@@ -2,6 +2,7 @@
 // array key and their id field. Bulk writes, dry-run look-ups and the commands all work from
 // these descriptors. The schemas of their items are in bulk/resource-schemas.ts: a list
 // needs none, and zod is the largest module a write loads.
+import { UsageError } from '../base/errors.js';
 
 /** Where a resource's collection is: the account, and for ad groups and ads their parents. */
 export interface AdsScope {
@@ -49,3 +50,12 @@ export const ADS: AdsResource = {
   parent: 'ad group',
   path: (s, seg) => `${adGroupsPath(s, seg)}/${seg(s.adGroup ?? '', 'ad group id')}/ads`,
 };
+
+const RESOURCES: readonly AdsResource[] = [CAMPAIGNS, AD_GROUPS, ADS];
+
+/** The resource a plan, a run or a tool's input names (`campaigns`, `ad_groups`, `ads`); `where` names the input in the error. */
+export function resourceNamed(wrapper: string, where: string): AdsResource {
+  const resource = RESOURCES.find((r) => r.wrapper === wrapper);
+  if (!resource) throw new UsageError(`${where}: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
+  return resource;
+}

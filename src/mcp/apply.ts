@@ -14,7 +14,7 @@ import { planDestination, type VerifiedPlan } from '../bulk/plan/plan.js';
 import type { ResultRow } from '../bulk/results.js';
 import { readHistory } from '../bulk/runs/runs.js';
 import type { Context } from '../context.js';
-import { bulkDeps, planPath, resourceNamed } from './plans.js';
+import { bulkDeps, planPath } from './plans.js';
 
 export interface Applied {
   plan_id: string;
@@ -31,7 +31,7 @@ export interface Applied {
 export async function checkedPlan(ctx: Context, id: string, hash: string): Promise<{ plan: VerifiedPlan; resource: AdsResource }> {
   const file = planPath(ctx, id);
   if (!fs.existsSync(file)) throw new UsageError(`plan_id: no plan ${id} (make one with ads_plan)`);
-  const checked = await readVerifiedPlan(file, resourceNamed);
+  const checked = await readVerifiedPlan(file, 'resource');
   if (checked.plan.sha256 !== hash.replace(/^sha256:/, '')) throw new UsageError(`plan_hash: does not match plan ${id} as stored; nothing was sent`);
   return checked;
 }

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../api/ads-resources.js';
+import { resourceNamed, type AdsResource, type AdsScope } from '../api/ads-resources.js';
 import { UsageError } from '../base/errors.js';
 import type { BulkMode } from '../bulk/input/csv-columns.js';
 import { runBulkPlan, type BulkPlan, type BulkSource, type PlannedRow } from '../bulk/pipeline.js';
@@ -12,14 +12,6 @@ import { readPlanHeader, verifyPlan } from '../bulk/plan/plan.js';
 import { findRun, listRuns, readHistory, undoOf } from '../bulk/runs/runs.js';
 import { undoRows, unknownCreates } from '../bulk/runs/undo.js';
 import type { Context } from '../context.js';
-
-const RESOURCES: readonly AdsResource[] = [CAMPAIGNS, AD_GROUPS, ADS];
-
-export function resourceNamed(wrapper: string): AdsResource {
-  const resource = RESOURCES.find((r) => r.wrapper === wrapper);
-  if (!resource) throw new UsageError(`resource: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
-  return resource;
-}
 
 /** Where the plans made over MCP are kept: <state>/mcp-plans/<plan id>.ndjson. */
 export function planPath(ctx: Context, id: string): string {
@@ -126,7 +118,7 @@ export async function makePlan(
   ctx: Context,
   input: { account: string; resource: string; mode: BulkMode; rows: ReadonlyArray<Record<string, Cell>>; campaign?: string; ad_group?: string },
 ): Promise<MadePlan> {
-  const resource = resourceNamed(input.resource);
+  const resource = resourceNamed(input.resource, 'resource');
   if (input.rows.length === 0) throw new UsageError('rows: give at least one row');
   const dir = path.join(ctx.paths.state, 'mcp-plans');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -165,7 +157,7 @@ export async function undoPlan(ctx: Context, name: string): Promise<MadePlan> {
   const { record, rows } = await readHistory(found.path);
   if (!record.scope) throw new UsageError(`run: ${found.run} was written by an earlier version of platform, which did not keep the values a run replaced`);
   if (unknownCreates(rows).length) throw new UsageError(`run: ${found.run} was stopped with creates never answered: resume it first`);
-  const resource = resourceNamed(record.resource);
+  const resource = resourceNamed(record.resource, 'resource');
   const undo: PlannedRow[] = undoRows(rows, resource, record.mode);
   if (undo.length === 0) throw new UsageError(`run: ${found.run} changed nothing: nothing to undo`);
   return await dryRunPlan(ctx, {

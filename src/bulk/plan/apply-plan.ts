@@ -5,7 +5,7 @@
 // caller: the command's write run with its output, the tool's collected results), and an
 // apply that ended well noted in the ledger. Where the plan goes (planDestination), --again
 // and what is said along the way stay with the caller.
-import type { AdsResource } from '../../api/ads-resources.js';
+import { resourceNamed, type AdsResource } from '../../api/ads-resources.js';
 import type { BulkOutcome, PlannedRow } from '../pipeline.js';
 import { appliedBefore, noteApplied, readLedger, type LedgerEntry } from '../runs/plan-ledger.js';
 import { earlierApply, lockPlanApply } from '../runs/plan-runs.js';
@@ -13,9 +13,9 @@ import type { RunSummary } from '../runs/runs.js';
 import { shardName, type Shard } from '../shard.js';
 import { planIdentity, planKeysAt, plannedRows, readPlanHeader, verifyPlan, type VerifiedPlan } from './plan.js';
 
-/** A plan file read whole and found as it was made, and the resource its header names. */
-export async function readVerifiedPlan(file: string, resourceNamed: (wrapper: string) => AdsResource): Promise<{ plan: VerifiedPlan; resource: AdsResource }> {
-  const resource = resourceNamed((await readPlanHeader(file)).resource);
+/** A plan file read whole and found as it was made, and the resource its header names (an unknown one is an error naming `where`). */
+export async function readVerifiedPlan(file: string, where: string): Promise<{ plan: VerifiedPlan; resource: AdsResource }> {
+  const resource = resourceNamed((await readPlanHeader(file)).resource, where);
   return { plan: await verifyPlan(file, resource.idField), resource };
 }
 

@@ -11,13 +11,13 @@ import { goingOnLine, noteJournal, type PlanApply } from '../../bulk/runs/plan-r
 import { appliedRefusal } from '../../bulk/runs/plan-ledger.js';
 import { parseShard } from '../../bulk/shard.js';
 import type { Invocation } from '../spec.js';
-import { resourceNamed, sendPlanned } from './replay.js';
+import { sendPlanned } from './replay.js';
 import type { ApplyFlags } from './spec.js';
 
 export async function run(ctx: Context, flags: ApplyFlags, args: string[], invocation: Invocation): Promise<void> {
   const file = args[0]!;
   if (flags.again && flags.resume !== undefined) throw new UsageError('--again makes a new plan, which has no run to resume: leave out --resume');
-  const verified = await readVerifiedPlan(file, (wrapper) => resourceNamed(wrapper, file));
+  const verified = await readVerifiedPlan(file, file);
   const { resource } = verified;
   let { plan } = verified;
   // Where this apply sends the rows, against where the plan was made.

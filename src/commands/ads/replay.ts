@@ -1,6 +1,6 @@
 // What apply and runs undo share: the resource a plan or run names, and the write run that
 // sends its rows (write.ts), checked against the current state (bulk/plan/plan-check.ts).
-import { AD_GROUPS, ADS, CAMPAIGNS, type AdsResource, type AdsScope } from '../../api/ads-resources.js';
+import type { AdsResource, AdsScope } from '../../api/ads-resources.js';
 import type { BulkOutcome, PlannedRow } from '../../bulk/pipeline.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../base/errors.js';
@@ -8,15 +8,6 @@ import { findRun, type RunSummary } from '../../bulk/runs/runs.js';
 import { resumeCommand } from '../quote.js';
 import type { RunsUndoFlags } from './spec.js';
 import { runWrite } from './write.js';
-
-const RESOURCES: readonly AdsResource[] = [CAMPAIGNS, AD_GROUPS, ADS];
-
-/** The resource of a plan or run (`campaigns`, `ad_groups`, `ads`). */
-export function resourceNamed(wrapper: string, where: string): AdsResource {
-  const resource = RESOURCES.find((r) => r.wrapper === wrapper);
-  if (!resource) throw new UsageError(`${where}: unknown resource ${JSON.stringify(wrapper)} (campaigns, ad_groups or ads)`);
-  return resource;
-}
 
 /** How to go on with a stopped run: its own command with --resume. */
 export function resumeAdvice(found: RunSummary): string {

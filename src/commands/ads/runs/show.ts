@@ -3,7 +3,8 @@ import { listRuns, readHistory, shortRunName, undoOf, type HistoryRow, type RunS
 import { unknownCreates } from '../../../bulk/runs/undo.js';
 import { writeRows } from '../../../output/rows.js';
 import { historyRows, historyView } from '../../../output/views/runs.js';
-import { resourceNamed, resumeAdvice, runNamed } from '../replay.js';
+import { resumeAdvice, runNamed } from '../replay.js';
+import { resourceNamed } from '../../../api/ads-resources.js';
 
 export async function run(ctx: Context, _flags: unknown, args: string[]): Promise<void> {
   const found = runNamed(ctx, args[0]!);

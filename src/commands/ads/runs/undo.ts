@@ -4,7 +4,8 @@ import { holderText, takeLockIfWritable, type Holder, type JournalLock } from '.
 import { listRuns, readHistory, shortRunName, undoOf, type RunSummary } from '../../../bulk/runs/runs.js';
 import { undoRows, unknownCreates } from '../../../bulk/runs/undo.js';
 import type { Invocation } from '../../spec.js';
-import { resourceNamed, resumeAdvice, runNamed, sendPlanned } from '../replay.js';
+import { resumeAdvice, runNamed, sendPlanned } from '../replay.js';
+import { resourceNamed } from '../../../api/ads-resources.js';
 import type { RunsUndoFlags } from '../spec.js';
 
 export async function run(ctx: Context, flags: RunsUndoFlags, args: string[], invocation: Invocation): Promise<void> {
