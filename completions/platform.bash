@@ -84,7 +84,7 @@ _platform_flags() {
     'ads reports run') words='--account --type --columns --unit --since --until --last --filter --sort --limit --out --force --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
     'ads reports create') words='--account --type --columns --unit --since --until --last --filter --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
     'ads reports get') words='--account --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
-    'ads reports download') words='--account --out --force --wait --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
+    'ads reports download') words='--account --out --sort --limit --force --wait --timeout --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
     'ads reports sync') words='--account --type --columns --unit --since --until --last --filter --sort --limit --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
     'ads reports types') words='--type --profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
     'ads products') words='--profile -o --output --json --no-color --accessible --debug --ca-file --query --safe-csv --delimiter --decimal-comma -h --help' ;;
@@ -292,6 +292,7 @@ _platform_flag_values() {
     'ads reports get|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads reports get|-o'|'ads reports get|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports download|--out') compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+    'ads reports download|--sort') COMPREPLY=($(compgen -W 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -- "$cur")) ;;
     'ads reports download|--profile') COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]:-platform}" __complete profiles 2>/dev/null)" -- "$cur")) ;;
     'ads reports download|-o'|'ads reports download|--output') COMPREPLY=($(compgen -W 'table wide json ndjson csv text' -- "$cur")) ;;
     'ads reports sync|--type') COMPREPLY=($(compgen -W 'AD_PERFORMANCE CAMPAIGN_PERFORMANCE KEYWORD_PERFORMANCE' -- "$cur")) ;;

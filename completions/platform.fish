@@ -1057,6 +1057,8 @@ complete -c platform -n '__platform_is \'ads reports get\'' -s 'h' -l 'help' -d 
 complete -c platform -n '__platform_is \'ads reports download\'' -f
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'account' -x -d 'ad account id (default: $PLATFORM_ACCOUNT, else the profile\'s `platform config set account ID`)'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'out' -r -F -d 'write the CSV here (- for stdout; default: TYPE_SINCE_UNTIL.csv)'
+complete -c platform -n '__platform_is \'ads reports download\'' -l 'sort' -x -a 'hour_of day_of week_of month_of campaign_id campaign_name currency_code ad_group_id ad_group_name ad_product keyword match_type impressions clicks click_through_rate ad_spend cost_per_click cost_per_mille orders_7d_on_click_date sales_7d_on_click_date roas_7d_on_click_date conversion_rate_7d_on_click_date cost_per_order_7d_on_click_date' -d 'repeatable: sort rows by COLUMN, -COLUMN descending'
+complete -c platform -n '__platform_is \'ads reports download\'' -l 'limit' -x -d 'only the first n rows (after --sort)'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'force' -d 'replace the --out file if it exists'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'wait' -d 'wait while the report is PROCESSING'
 complete -c platform -n '__platform_is \'ads reports download\'' -l 'timeout' -x -d 'give up waiting after this long (90s, 30m, 2h)'

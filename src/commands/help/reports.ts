@@ -20,7 +20,7 @@ Every reports command says the range it covers, "2026-11-16 .. 2026-11-23, UTC, 
 
 Without --columns a report has its type's default columns (the entity, its currency, impressions, clicks, ad_spend, orders and sales); platform ads reports types lists them, and each type's columns and units. --columns lists the columns in order: the time column of the unit, dimensions and metrics. The unit adds its time column (day_of, week_of, month_of, hour_of) first unless --columns names it.
 
---sort COLUMN sorts the printed rows (-COLUMN: largest first; repeat it for ties) and --limit N keeps the first N. Tables show money with its currency (722.67 USD); JSON has numbers, CSV the API's text.
+--sort COLUMN sorts the rows, printed or saved with --out (-COLUMN: largest first; repeat it for ties), and --limit N keeps the first N. Tables show money with its currency (722.67 USD); JSON has numbers, CSV the API's text.
 
 --unit summary is one row per entity over the whole range. reports sync has no summary form in the API: sync --unit summary asks for daily rows and sums counts and money per entity; a ratio (click_through_rate, cost_per_click, roas_7d_on_click_date, ...) cannot be summed and is refused: use reports run --unit summary.
 
@@ -28,7 +28,7 @@ Without --columns a report has its type's default columns (the entity, its curre
 
 Bad input (an unknown type or column, a range not aligned to the unit, a filter on a column that is not a dimension, a flag that does not apply) exits 2 and sends nothing.
 
-reports run creates a report job, polls it with back-off until it is COMPLETED (a spinner with the status and the time waited on a terminal), then prints its rows in the -o format (a table on a terminal, JSON when piped, -o csv for CSV), or with --out FILE saves the API's CSV as it is (with a progress bar; -o, --query, --sort and --limit do not apply to it and are refused). The download goes to a separate origin by a pre-signed URL that expires: the bearer token is never sent there, and an expired URL is renewed once. A FAILED report exits 1 with its reason; --timeout and Ctrl-C print the report id and the command that waits for it again.
+reports run creates a report job, polls it with back-off until it is COMPLETED (a spinner with the status and the time waited on a terminal), then prints its rows in the -o format (a table on a terminal, JSON when piped, -o csv for CSV), or with --out FILE saves the API's CSV as it is (with a progress bar; -o and --query do not apply to it and are refused). With --out, --sort and --limit keep the API's header, cells and line ends and only reorder and cut its rows: --sort holds the rows in memory (with a --limit up to 10,000, only the top N as the file streams by), --limit alone stops the download after the first N. The download goes to a separate origin by a pre-signed URL that expires: the bearer token is never sent there, and an expired URL is renewed once. A FAILED report exits 1 with its reason; --timeout and Ctrl-C print the report id and the command that waits for it again.
 
 reports download ID saves the CSV to --out (- for stdout; default: stdout when piped, on a terminal a file named after the type and range, campaign-performance_2026-11-16_2026-11-23.csv, or REPORT_ID.csv for a report created elsewhere). An existing file is left alone and the command exits 2, unless --force replaces it.
 

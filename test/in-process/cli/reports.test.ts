@@ -191,14 +191,21 @@ describe('waiting that stops: --timeout and Ctrl-C name the command that waits a
 
   it('--timeout exits 1 with the id and the resume command, which then finishes the job', async () => {
     const out = path.join(dir, 'timeout.csv');
-    const result = await slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', out, '--timeout', '1s'));
+    const result = await slowUser.run(reportArgs('run', 'campaign_id,clicks', '--out', out, '--sort', '-clicks', '--limit', '3', '--timeout', '1s'));
     expect(result.code).toBe(1);
     const resume = /wait for it again with `platform (.+)`/.exec(result.stderr)?.[1];
-    expect(resume, result.stderr).toMatch(new RegExp(`^ads reports download report_[0-9a-f]+ --account ${account} --wait --out ${out}$`));
+    // The resume command keeps --sort and --limit: the same rows are saved.
+    expect(resume, result.stderr).toMatch(
+      new RegExp(`^ads reports download report_[0-9a-f]+ --account ${account} --wait --out ${out} --sort=-clicks --limit 3$`),
+    );
     slowSkew += 60_000;
     const again = await slowUser.run(resume!.split(' '));
     expect(again.code, again.stderr).toBe(0);
-    expect(csvRecords(fs.readFileSync(out, 'utf8'))[0]).toEqual(['day_of', 'campaign_id', 'clicks']);
+    const [head, ...rows] = csvRecords(fs.readFileSync(out, 'utf8'));
+    expect(head).toEqual(['day_of', 'campaign_id', 'clicks']);
+    expect(rows).toHaveLength(3);
+    const clicks = rows.map((row) => Number(row[2]));
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
   });
 
   it('Ctrl-C while waiting exits 130 naming the report and the command that waits again; the job goes on', async () => {

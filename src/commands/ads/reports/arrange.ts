@@ -1,8 +1,9 @@
 // The rows a report command prints, arranged on this side: a summary summed from daily rows
 // (sync has no SUMMARY unit), --sort [-]COLUMN and --limit N. Rows stay the API's strings
 // (`12.30` stays `12.30`); sums of money are exact (decimal strings, never floats).
-import { UsageError } from '../../../base/errors.js';
+import { CommandError, UsageError } from '../../../base/errors.js';
 import { columnDef, TIME_COLUMNS } from '../../../schemas/reports.js';
+import { lineEnd, recordCells, splitRecords } from './csv-records.js';
 
 export interface ReportTable {
   columns: ReadonlyArray<{ name: string; type: string }>;
@@ -46,27 +47,67 @@ export function checkLimit(limit: number | undefined): void {
 
 /** The rows sorted by the keys in turn (stable: ties keep the API's order), then the first `limit`. */
 export function arrangeRows(table: ReportTable, keys: readonly SortKey[], limit: number | undefined): ReportTable {
-  const rows = keys.length === 0 ? table.rows : [...table.rows].sort((a, b) => compareRows(a, b, keys));
+  let rows = table.rows;
+  if (keys.length > 0) {
+    // Each row's sort values are worked out once, not at each of the n log n comparisons.
+    const values = rows.map((row) => keys.map((key) => sortValue(row[key.index] ?? '', key.numeric)));
+    const order = rows.map((_, i) => i).sort((a, b) => compareValues(values[a]!, values[b]!, keys) || a - b);
+    rows = order.map((i) => table.rows[i]!);
+  }
   return { columns: table.columns, rows: limit === undefined ? rows : rows.slice(0, limit) };
 }
 
-function compareRows(a: readonly string[], b: readonly string[], keys: readonly SortKey[]): number {
-  for (const key of keys) {
-    const x = a[key.index] ?? '';
-    const y = b[key.index] ?? '';
+/** A numeric column's cell as a number (NaN when empty or not a number), else the text. */
+export function sortValue(cell: string, numeric: boolean): number | string {
+  return numeric ? (cell === '' ? NaN : Number(cell)) : cell;
+}
+
+/** The order of two rows' sort values (from sortValue), key by key. */
+export function compareValues(a: ReadonlyArray<number | string>, b: ReadonlyArray<number | string>, keys: readonly SortKey[]): number {
+  for (let k = 0; k < keys.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
     let order: number;
-    if (key.numeric) {
+    if (typeof x === 'number' && typeof y === 'number') {
       // An empty or non-numeric cell sorts after every number, whichever the direction.
-      const [nx, ny] = [x === '' ? NaN : Number(x), y === '' ? NaN : Number(y)];
-      if (Number.isNaN(nx) || Number.isNaN(ny)) {
-        if (Number.isNaN(nx) && Number.isNaN(ny)) continue;
-        return Number.isNaN(nx) ? 1 : -1;
+      if (Number.isNaN(x) || Number.isNaN(y)) {
+        if (Number.isNaN(x) && Number.isNaN(y)) continue;
+        return Number.isNaN(x) ? 1 : -1;
       }
-      order = nx - ny;
+      order = x - y;
     } else order = x < y ? -1 : x > y ? 1 : 0;
-    if (order !== 0) return key.descending ? -order : order;
+    if (order !== 0) return keys[k]!.descending ? -order : order;
   }
   return 0;
+}
+
+/** A report's columns typed by their names (a column this CLI does not know sorts as text). */
+export function typedColumns(header: readonly string[]): ReportTable['columns'] {
+  return header.map((name) => ({ name, type: columnDef(name)?.type ?? 'COLUMN_TYPE_STRING' }));
+}
+
+/**
+ * The API's CSV with its rows sorted and cut as arrangeRows does, as the pieces of the file to
+ * write: the header and each record are the API's own bytes (a last record without a line
+ * end gets the header's, as it may no longer be last).
+ */
+export function arrangeCsv(bytes: Buffer, sort: readonly string[] | undefined, limit: number | undefined, reportId: string): Buffer[] {
+  const [header, ...records] = splitRecords(bytes);
+  if (header === undefined) throw new CommandError(`report ${reportId}: the file is empty (no header)`);
+  const columns = typedColumns(recordCells(header).map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name)));
+  const keys = sortKeys(sort, columns);
+  // Only the sort columns' cells are kept, each row pointing back at its record.
+  const recordOf = new Map<string[], Buffer>();
+  const rows = records.map((record) => {
+    const cells = recordCells(record);
+    const kept = keys.map((key) => cells[key.index] ?? '');
+    recordOf.set(kept, record);
+    return kept;
+  });
+  const narrow = keys.map((key, k) => ({ ...key, index: k }));
+  const arranged = arrangeRows({ columns, rows }, narrow, limit).rows.map((row) => recordOf.get(row)!);
+  const end = Buffer.from(lineEnd(header) || '\n');
+  return [header, ...arranged.flatMap((record) => (lineEnd(record) ? [record] : [record, end]))];
 }
 
 /** The first ratio among `columns`: a summary summed from daily rows cannot give it. */

@@ -4,9 +4,11 @@ import type { Context } from '../../../context.js';
 import { reportFileName } from '../../../schemas/reports.js';
 import { quoteArgs } from '../../quote.js';
 import type { Invocation } from '../../spec.js';
+import { checkLimit } from './arrange.js';
 import { rangeLine, refuseWithOut } from './print.js';
 import { readRecord } from './record.js';
-import { refuseExisting, reportDestination, saveReport } from './save.js';
+import { reportDestination, saveReport } from './save.js';
+import { refuseExisting } from './save-target.js';
 import type { DownloadReportFlags } from './spec.js';
 import { parseDuration } from '../../../auth/duration.js';
 import { waitForReport } from './wait.js';
@@ -14,8 +16,9 @@ import { waitForReport } from './wait.js';
 export async function run(ctx: Context, flags: DownloadReportFlags, args: string[], invocation: Invocation): Promise<void> {
   const id = args[0]!;
   const timeoutMs = parseDuration(flags.timeout, '--timeout');
+  checkLimit(flags.limit);
   // The file is the API's CSV as it is: no output format applies.
-  refuseWithOut(ctx, {}, 'to reports download');
+  refuseWithOut(ctx, 'to reports download');
   const noted = readRecord(ctx, id, flags.account);
   const out = reportDestination(ctx, flags.out, id, noted && reportFileName(noted.report_type, noted.start, noted.end));
   refuseExisting(out, flags.force);
@@ -25,5 +28,5 @@ export async function run(ctx: Context, flags: DownloadReportFlags, args: string
   const report = flags.wait
     ? await waitForReport(ctx, client.reports, { account: flags.account, reportId: id, timeoutMs, resume: `platform ${quoteArgs(invocation.argv)}` })
     : await client.reports.getReport(flags.account, id, { signal: ctx.signal });
-  await saveReport(ctx, client, flags.account, id, report, out, flags.force);
+  await saveReport(ctx, client, flags.account, id, report, out, flags);
 }

@@ -48,17 +48,15 @@ export async function printReportRows(ctx: Context, table: ReportTable, caption:
 }
 
 /**
- * With --out the file is the API's CSV, byte for byte: flags that shape printed rows do not
- * apply, and are refused rather than ignored.
+ * With --out the file is the API's CSV (its rows sorted and cut by --sort and --limit): flags
+ * about printing rows do not apply, and are refused rather than ignored.
  */
-export function refuseWithOut(ctx: Context, flags: { sort?: string[]; limit?: number }, where = 'with --out'): void {
+export function refuseWithOut(ctx: Context, where = 'with --out'): void {
   const { output, query, fields } = ctx.globals;
   const given: Array<[unknown, string]> = [
     [fields?.length, '--json FIELDS'],
     [output !== undefined, `-o ${output}`],
     [query !== undefined, '--query'],
-    [flags.sort?.length, '--sort'],
-    [flags.limit !== undefined, '--limit'],
   ];
   const flag = given.find(([on]) => on)?.[1];
   if (flag) throw new UsageError(`${flag} does not apply ${where}, which saves the API's CSV as it is; ads reports run without --out prints rows`);

@@ -1,22 +1,18 @@
 // Saving a completed report: streams its file from the download origin (never with the
 // bearer token) to --out or stdout, with a byte progress bar against file_size. A URL that
-// has expired is renewed once by reading the report's status again.
-//
-// A file is written to a new temporary file beside its final name (created exclusively, so
-// a planted file or symlink is never written through), checked against file_size, and only
-// then given its name; an existing file is replaced only with --force. Whatever fails, the
-// temporary file goes and the file under the final name is as it was (README, Reports).
-import fs from 'node:fs';
+// has expired is renewed once by reading the report's status again. The file is written
+// whole or not at all (save-target.ts); --sort and --limit arrange its rows (arrange.ts).
 import type { ApiClient } from '../../../api/client.js';
-import { notWritableCode, notWritableReason } from '../../../config/write-failure.js';
 import type { Context } from '../../../context.js';
-import { CommandError, UsageError } from '../../../base/errors.js';
-import { DownloadRefusedError, type DownloadTarget } from '../../../http/download.js';
+import { CommandError } from '../../../base/errors.js';
+import { DownloadRefusedError } from '../../../http/download.js';
 import { formatBytes } from '../../../output/progress.js';
-import { write } from '../../../base/stream-write.js';
-import { partPath, removeStaleParts, syncToDisk } from '../../../base/part-file.js';
 import type { ReportStatusResponse } from '../../../schemas/report-requests.js';
 import { shown } from '../../../schemas/input-limits.js';
+import { arrangeCsv } from './arrange.js';
+import { firstRecords } from './first-records.js';
+import { fileTarget, stdoutTarget, writeWhole, type SaveTarget } from './save-target.js';
+import { TOP_RECORDS_MAX, TopRecords } from './top-records.js';
 
 /**
  * Where a download goes: --out FILE, --out - (stdout), or by default stdout when piped and a
@@ -40,24 +36,17 @@ export function safeFileName(id: string): string {
   return name || 'report';
 }
 
-/** Without --force, a file (or link, or folder) already at `out` stops the command before anything is fetched. */
-export function refuseExisting(out: string, force: boolean | undefined): void {
-  if (out === '-' || force) return;
-  if (exists(out)) throw new UsageError(existsMessage(out));
+/** How --out is written: --force, and --sort/--limit arranging the API's rows. */
+export interface SaveOptions {
+  force?: boolean;
+  sort?: readonly string[];
+  limit?: number;
 }
 
-const existsMessage = (file: string) => `${file} already exists; pass --force to replace it, or --out another file`;
-
-function exists(file: string): boolean {
-  try {
-    fs.lstatSync(file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
+/**
+ * Saves the report to `out` (`-`: stdout). With --sort the file is read first (in memory, or
+ * only its top rows with a --limit), then written; with --limit alone only its first rows are fetched.
+ */
 export async function saveReport(
   ctx: Context,
   client: ApiClient,
@@ -65,39 +54,85 @@ export async function saveReport(
   reportId: string,
   report: ReportStatusResponse,
   out: string,
-  force = false,
+  { force = false, sort, limit }: SaveOptions = {},
 ): Promise<void> {
   const started = ctx.clock.now();
-  const bytes = await receive(
-    ctx,
-    client,
-    account,
-    reportId,
-    report,
-    out === '-' ? stdoutTarget(ctx) : fileTarget(out, force),
-    out === '-' ? '' : `; nothing was saved to ${out}`,
-  );
+  const target = out === '-' ? stdoutTarget(ctx) : fileTarget(out, force);
+  const notSaved = out === '-' ? '' : `; nothing was saved to ${out}`;
+  const bytes = sort?.length
+    ? await writeWhole(target, await sortedReport(ctx, client, account, reportId, report, notSaved, { sort, limit }))
+    : await receive(ctx, client, account, reportId, report, target, notSaved, limit);
   const seconds = Math.max(ctx.clock.now() - started, 1) / 1000;
-  if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s)`);
+  const rows = [...(limit === undefined ? [] : [`the first ${limit} rows`]), ...(sort?.length ? [`sorted by ${sort.join(', ')}`] : [])].join(', ');
+  const size = `${formatBytes(bytes)} in ${seconds.toFixed(2)} s, ${formatBytes(bytes / seconds)}/s`;
+  if (out !== '-') ctx.info(`Saved report ${reportId} to ${out} (${rows ? `${rows}; ` : ''}${size})`);
 }
 
-/** The whole report file in memory, for commands that print its rows (sorted, cut, in the -o format). */
-export async function readReport(ctx: Context, client: ApiClient, account: string, reportId: string, report: ReportStatusResponse): Promise<Buffer> {
+/**
+ * The report file in memory, for commands that print its rows (sorted, cut, in the -o format):
+ * with --limit, only the rows that can be printed (the first ones, or the top ones by --sort).
+ */
+export async function readReport(
+  ctx: Context,
+  client: ApiClient,
+  account: string,
+  reportId: string,
+  report: ReportStatusResponse,
+  { sort, limit, notSaved = '' }: { sort?: readonly string[]; limit?: number; notSaved?: string } = {},
+): Promise<Buffer> {
+  if (sort?.length && limit !== undefined && limit <= TOP_RECORDS_MAX)
+    return Buffer.concat(await sortedReport(ctx, client, account, reportId, report, notSaved, { sort, limit }));
   let chunks: Buffer[] = [];
-  const target: SaveTarget = {
+  const target = collector(() => {
+    chunks = [];
+    return (chunk) => void chunks.push(chunk);
+  });
+  await receive(ctx, client, account, reportId, report, target, notSaved, sort?.length ? undefined : limit);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The report's file with its rows sorted and cut, as the pieces to write: with a --limit up to
+ * TOP_RECORDS_MAX only the top rows are kept as it streams by, else it is read whole first.
+ */
+async function sortedReport(
+  ctx: Context,
+  client: ApiClient,
+  account: string,
+  reportId: string,
+  report: ReportStatusResponse,
+  notSaved: string,
+  { sort, limit }: { sort: readonly string[]; limit: number | undefined },
+): Promise<Buffer[]> {
+  if (limit === undefined || limit > TOP_RECORDS_MAX)
+    return arrangeCsv(await readReport(ctx, client, account, reportId, report, { notSaved }), sort, limit, reportId);
+  let top = new TopRecords(sort, limit, reportId);
+  const target = collector(() => {
+    top = new TopRecords(sort, limit, reportId);
+    return (chunk) => top.write(chunk);
+  });
+  await receive(ctx, client, account, reportId, report, target, notSaved);
+  return top.end();
+}
+
+/** A target that hands the bytes to `start()`'s function, started afresh for each attempt. */
+function collector(start: () => (chunk: Buffer) => void): SaveTarget {
+  return {
     open: () => {
-      chunks = [];
-      return { write: (chunk: Buffer) => void chunks.push(chunk), end: () => Promise.resolve() };
+      const write = start();
+      return { write, end: () => Promise.resolve() };
     },
     restartable: true,
     commit() {},
     abandon: () => Promise.resolve(),
   };
-  await receive(ctx, client, account, reportId, report, target, '');
-  return Buffer.concat(chunks);
 }
 
-/** Streams the report's file into `target` (renewing an expired URL once) and checks its size; the bytes received. */
+/**
+ * Streams the report's file into `target` (renewing an expired URL once) and checks its size;
+ * the bytes written. With `rows`, only the header and that many rows are written, and the
+ * download stops there (a file cut short is not checked against file_size).
+ */
 async function receive(
   ctx: Context,
   client: ApiClient,
@@ -106,6 +141,7 @@ async function receive(
   report: ReportStatusResponse,
   target: SaveTarget,
   notSaved: string,
+  rows?: number,
 ): Promise<number> {
   let success = report.result?.success_result;
   if (!success) throw new CommandError(noDownload(reportId, report));
@@ -114,24 +150,35 @@ async function receive(
   // file_size is an int64 as a string; one that is not digits is not checked against the bytes.
   const announced = /^\d+$/.test(success.file_size) ? Number(success.file_size) : undefined;
   const progress = ctx.transfer(announced ?? 0);
+  // The download is stopped through its signal once the rows are in; that reason is no failure.
+  const stop = new AbortController();
+  const enough = new Error('the rows wanted are saved');
+  const first = rows === undefined ? undefined : firstRecords(target, rows + 1, () => queueMicrotask(() => stop.abort(enough)));
+  const into = first ?? target;
+  const signal = first ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   try {
-    const bytes = await client.downloads
-      .download(downloadUrl, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) })
+    const received = await client.downloads
+      .download(downloadUrl, into, { signal, onBytes: (n) => progress.update(n) })
       .catch(async (error: unknown) => {
         if (!(error instanceof DownloadRefusedError)) throw error;
         // Expired (403): the status carries a fresh URL; one renewal, then the refusal stands.
         const renewed = await client.reports.getReport(account, reportId, { signal: ctx.signal });
         success = renewed.result?.success_result;
         if (!success || !isHttpUrl(success.report_url)) throw error;
-        return client.downloads.download(success.report_url, target, { signal: ctx.signal, onBytes: (n) => progress.update(n) });
+        return client.downloads.download(success.report_url, into, { signal, onBytes: (n) => progress.update(n) });
+      })
+      .catch(async (error: unknown) => {
+        if (error !== enough || !first?.cut) throw error;
+        await first.cut;
+        return undefined;
       });
-    if (announced !== undefined && bytes !== Number(success.file_size)) {
-      throw new CommandError(`report ${reportId}: received ${bytes} bytes, the API announced ${success.file_size}${notSaved}`);
+    if (received !== undefined && announced !== undefined && received !== Number(success.file_size)) {
+      throw new CommandError(`report ${reportId}: received ${received} bytes, the API announced ${success.file_size}${notSaved}`);
     }
-    target.commit();
-    return bytes;
+    into.commit();
+    return first ? first.written : (received ?? 0);
   } catch (error) {
-    await target.abandon();
+    await into.abandon();
     throw error;
   } finally {
     progress.clear();
@@ -148,191 +195,4 @@ function noDownload(reportId: string, report: ReportStatusResponse): string {
 
 function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-}
-
-interface SaveTarget extends DownloadTarget {
-  /** The whole, checked file takes its name. */
-  commit(): void;
-  /** Removes what was written; the file under the final name stays as it was. */
-  abandon(): Promise<void>;
-}
-
-function stdoutTarget(ctx: Context): SaveTarget {
-  // stdout stays open after the report: waits on back-pressure only (a slow pipe holds the download, not memory).
-  const sink = { write: (chunk: Buffer) => write(ctx.io.stdout, chunk), end() {} };
-  return { open: () => sink, restartable: false, commit() {}, abandon: () => Promise.resolve() };
-}
-
-/** Bytes handed to the file system and not yet written, at most: past it the socket waits. */
-const MAX_PENDING_BYTES = 8 << 20;
-/** The size of one file write. */
-const WRITE_BYTES = 1 << 20;
-/** Create, never open an existing file, never follow a link (O_NOFOLLOW is not on Windows). */
-const CREATE_NEW = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
-
-/** A file system error while writing the report, as one line naming the file. */
-function writeFailure(error: unknown, file: string): Error {
-  const code = notWritableCode(error) ?? (error as NodeJS.ErrnoException).code;
-  if (!code) return error instanceof Error ? error : new Error(String(error));
-  const reason = notWritableCode(error) ? notWritableReason(code) : code;
-  return new CommandError(`could not write the report to ${file}: ${reason}; nothing was saved under that name`);
-}
-
-interface Attempt {
-  partial: string;
-  sink: { write(chunk: Buffer): Promise<void> | undefined; end(): Promise<void> };
-  /** Waits for its writes, closes and removes its file. */
-  discard(): Promise<void>;
-}
-
-function fileTarget(file: string, force: boolean): SaveTarget {
-  let current: Attempt | undefined;
-  const discarding: Array<Promise<void>> = [];
-  return {
-    // Each attempt writes a new temporary file; a restarted download discards the last one.
-    open: () => {
-      if (current) discarding.push(current.discard());
-      else removeStaleParts(file);
-      const partial = partPath(file);
-      current = openAttempt(partial, file);
-      return current.sink;
-    },
-    restartable: true,
-    commit: () => {
-      const partial = current?.partial;
-      if (!partial) throw new CommandError(`report file ${file}: nothing was downloaded`);
-      place(partial, file, force);
-      current = undefined;
-    },
-    abandon: async () => {
-      if (current) discarding.push(current.discard());
-      current = undefined;
-      await Promise.all(discarding);
-    },
-  };
-}
-
-/** Gives the checked temporary file its name: atomically replacing with --force, else only if the name is free. */
-function place(partial: string, file: string, force: boolean): void {
-  try {
-    syncToDisk(partial);
-    if (force) return fs.renameSync(partial, file);
-    try {
-      // A hard link fails if the name exists, in the same step (a file created meanwhile is not replaced).
-      fs.linkSync(partial, file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new UsageError(existsMessage(file));
-      // No hard links on this file system: check, then rename.
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EMLINK') throw error;
-      if (exists(file)) throw new UsageError(existsMessage(file));
-      return fs.renameSync(partial, file);
-    }
-    fs.rmSync(partial, { force: true });
-  } catch (error) {
-    throw error instanceof UsageError ? error : writeFailure(error, file);
-  }
-}
-
-function openAttempt(partial: string, file: string): Attempt {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(partial, CREATE_NEW, 0o666);
-  } catch (error) {
-    throw writeFailure(error, file);
-  }
-  const opened = fd;
-  const close = () => {
-    if (fd !== undefined) fs.closeSync(fd);
-    fd = undefined;
-  };
-  let position = 0;
-  let pending = 0;
-  let failure: Error | undefined;
-  let waiting: (() => void) | undefined;
-  // A write finished: whoever waits checks again (and waits on if still above its limit).
-  const settled = () => {
-    const check = waiting;
-    waiting = undefined;
-    check?.();
-  };
-  const untilBelow = (limit: number) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => (failure ? reject(failure) : pending <= limit ? resolve() : (waiting = check));
-      check();
-    });
-  // The socket's chunks (16-64 KiB) are gathered into one writev of WRITE_BYTES: a write
-  // per chunk costs a trip to the thread pool each.
-  let gathered: Buffer[] = [];
-  let gatheredBytes = 0;
-  // Each chunk is written at its own position by the thread pool while the next ones
-  // arrive, so disk and network overlap; only MAX_PENDING_BYTES wait in memory.
-  const flush = () => {
-    if (gatheredBytes === 0) return;
-    const chunks = gathered;
-    const size = gatheredBytes;
-    gathered = [];
-    gatheredBytes = 0;
-    const at = position;
-    position += size;
-    pending += size;
-    writeAll(opened, chunks, at, (error) => {
-      pending -= size;
-      if (error) failure ??= writeFailure(error, file);
-      settled();
-    });
-  };
-  return {
-    partial,
-    sink: {
-      write: (chunk: Buffer) => {
-        if (failure) throw failure;
-        gathered.push(chunk);
-        gatheredBytes += chunk.length;
-        if (gatheredBytes >= WRITE_BYTES) flush();
-        return pending > MAX_PENDING_BYTES ? untilBelow(MAX_PENDING_BYTES / 2) : undefined;
-      },
-      end: async () => {
-        flush();
-        await untilBelow(0);
-        try {
-          close();
-        } catch (error) {
-          throw writeFailure(error, file);
-        }
-      },
-    },
-    discard: async () => {
-      // Writes still in flight finish first: closing under them could hand their fd to another file.
-      gathered = [];
-      gatheredBytes = 0;
-      await untilBelow(0).catch(() => {});
-      try {
-        close();
-      } catch {
-        // Already failed; the file goes anyway.
-      }
-      fs.rmSync(partial, { force: true });
-    },
-  };
-}
-
-/** fs.writev (one call, no copy) until all the chunks are at `position` (a write may be short). */
-function writeAll(fd: number, chunks: Buffer[], position: number, done: (error?: Error) => void): void {
-  fs.writev(fd, chunks, position, (error, written) => {
-    if (error) return done(error);
-    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-    if (written >= size) return done();
-    // Short: what is left starts inside the chunk where the write stopped.
-    let skip = written;
-    const rest: Buffer[] = [];
-    for (const chunk of chunks) {
-      if (skip >= chunk.length) skip -= chunk.length;
-      else {
-        rest.push(skip > 0 ? chunk.subarray(skip) : chunk);
-        skip = 0;
-      }
-    }
-    writeAll(fd, rest, position + written, done);
-  });
 }

@@ -28,7 +28,7 @@ const query = (units: readonly string[]) =>
     }),
   );
 const asyncQuery = query(['daily', 'weekly', 'monthly', 'summary']);
-// Sorting and top-N of the rows a command prints (run without --out, sync).
+// Sorting and top-N of the rows a command prints or (run --out, download) saves.
 const arrange = options(
   option({ flags: '--sort <column>', description: 'repeatable: sort rows by COLUMN, -COLUMN descending', kind: 'repeat', completions: ALL_COLUMNS }),
   option({ flags: '--limit <n>', description: 'only the first n rows (after --sort)', kind: 'int' }),
@@ -50,6 +50,7 @@ const getOptions = options(account);
 const downloadOptions = options(
   account,
   option({ flags: '--out <file>', description: 'write the CSV here (- for stdout; default: TYPE_SINCE_UNTIL.csv)', file: true }),
+  ...arrange,
   force,
   option({ flags: '--wait', description: 'wait while the report is PROCESSING' }),
   timeout,
@@ -86,12 +87,14 @@ export const reportsSpec = group({
       summary: 'Create a report, wait for it, and print its rows or save its CSV',
       description:
         'Creates a report job, waits for it (polling with back-off), then prints its rows in the -o format (a table on a terminal, ' +
-        'JSON when piped; --sort and --limit pick the top rows), or saves the CSV to --out. The range it covers goes to stderr ' +
+        'JSON when piped), or saves the CSV to --out. --sort and --limit pick the top rows either way (--sort holds the rows ' +
+        'in memory, only the top N with a --limit; --limit alone stops the download after them). The range goes to stderr ' +
         `(on a terminal, above the table). --timeout and Ctrl-C print the report id and the command that waits for it again.\n\n${DATES}`,
       options: runOptions,
       examples: [
         `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --last 1w --unit summary --sort -ad_spend --limit 5`,
         `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --columns day_of,${COLUMNS} ${RANGE} --out january.csv`,
+        `platform ads reports run --account ${ACCOUNT} --type CAMPAIGN_PERFORMANCE --last 4w --unit summary --sort -ad_spend --limit 20 --out top.csv`,
         `platform ads reports run --account ${ACCOUNT} --type AD_PERFORMANCE --columns ad_group_id,ad_group_name,clicks,ad_spend --unit summary --last 30d --filter campaign_id=CAMPAIGN -o csv > summary.csv`,
       ],
       load: () => import('./run.js'),
