@@ -1,7 +1,7 @@
 // The two pages' design checks (page-design-flows.ts: axe-core, no word broken in a cell, each
 // state at 1280x800 and 390x844 with a screenshot) in the other engines this machine can run:
 // Firefox ESR over WebDriver BiDi and WebKitGTK through WebKitWebDriver. Chromium runs them in
-// test/browser/page-design.test.ts.
+// page-design-chromium.test.ts.
 import { describe } from 'vitest';
 import type { BrowserEngine } from '../helpers/browser-page.js';
 import { firefoxTool as firefox, launchFirefox } from '../helpers/firefox.js';
