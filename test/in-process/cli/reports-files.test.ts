@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORD_DAYS } from '../../../src/commands/ads/reports/record.js';
 import { safeFileName } from '../../../src/commands/ads/reports/save.js';
+import { platformPaths } from '../../../src/config/paths.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { sandboxWithUser, tempDir, type TestUser } from '../../helpers/cli.js';
 import { scriptedReports } from '../../helpers/scripted-reports.js';
@@ -153,5 +155,31 @@ describe('default file names from report ids', () => {
     ['-rf', 'rf'],
   ])('%j -> %j', (id, name) => {
     expect(safeFileName(id)).toBe(name);
+  });
+});
+
+describe('the records of report jobs in the state folder', () => {
+  it('are pruned when a new one is written: those older than 90 days go, the others stay', async () => {
+    const folder = path.join(platformPaths({ HOME: user.configDir }, user.configDir).state, 'reports');
+    const day = 24 * 3600 * 1000;
+    const aged = (name: string, days: number) => {
+      const file = path.join(folder, name);
+      fs.writeFileSync(file, '{}\n');
+      const when = new Date(Date.now() - days * day);
+      fs.utimesSync(file, when, when);
+      return file;
+    };
+    // The folder exists: the report of beforeAll was noted there.
+    const old = aged('report_old.json', RECORD_DAYS + 1);
+    const recent = aged('report_recent.json', RECORD_DAYS - 1);
+    const created = await user.run([
+      ...['ads', 'reports', 'create', '--account', account, '--type', 'CAMPAIGN_PERFORMANCE', '--columns', 'campaign_id,clicks'],
+      ...['--since', '2025-01-13', '--until', '2025-01-20'],
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    expect(fs.existsSync(path.join(folder, `${safeFileName(created.stdout.trim())}.json`))).toBe(true);
+    expect(fs.existsSync(path.join(folder, `${safeFileName(reportId)}.json`))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // What a report job was asked for (type, unit, range, columns), kept in the state folder when
 // this machine creates it: the API's status answer does not carry it, and `reports get` shows
 // it and `reports download` names the file after it. One small JSON file per report id;
-// a report created elsewhere simply has none.
+// a report created elsewhere simply has none. Records of jobs older than RECORD_DAYS go when a
+// new one is written, so an hourly cron job does not leave thousands of files behind.
 import fs from 'node:fs';
 import path from 'node:path';
 import { partPath } from '../../../base/part-file.js';
@@ -19,6 +20,9 @@ export interface NotedReport {
   end_time: string;
   columns: string[];
 }
+
+/** How long a job's record is kept: its range and name are wanted while its file is fetched, not for ever. */
+export const RECORD_DAYS = 90;
 
 const folder = (ctx: Pick<Context, 'paths'>) => path.join(ctx.paths.state, 'reports');
 const fileOf = (ctx: Pick<Context, 'paths'>, id: string) => path.join(folder(ctx), `${safeFileName(id)}.json`);
@@ -47,8 +51,29 @@ export function recordReport(
     const part = partPath(file);
     fs.writeFileSync(part, `${JSON.stringify(record)}\n`, { mode: 0o600 });
     fs.renameSync(part, file);
+    // Measured against the new record's own time: the file system's clock, as the other records'.
+    pruneRecords(folder(ctx), fs.statSync(file).mtimeMs - RECORD_DAYS * 24 * 3600 * 1000);
   } catch (error) {
     ctx.info(`Could not note report ${id} in ${folder(ctx)} (${(error as NodeJS.ErrnoException).code ?? String(error)}); reports get will not show its range`);
+  }
+}
+
+/** Removes the records (and leftover partial files) last written before `before`; one that cannot be read or removed stays. */
+function pruneRecords(dir: string, before: number): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const stat = fs.lstatSync(file);
+      if (stat.isFile() && stat.mtimeMs < before) fs.rmSync(file);
+    } catch {
+      // Gone meanwhile (another process pruned it), or not ours to remove: left.
+    }
   }
 }
 
