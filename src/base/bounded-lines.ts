@@ -3,8 +3,8 @@
 // newline took 730 MB and 3 s before its parse failed (and a 2 GiB one more than a string holds).
 import { MiB } from './state-file.js';
 
-/** Longer than any line the CLI writes: a journal's record of a 1,000-row batch is a few MB. */
-export const MAX_STATE_LINE_BYTES = 64 * MiB;
+/** Far longer than any line the CLI writes (a journal record of a 1,000-row batch is under 1 MB), and small enough that a file without newlines keeps memory flat. */
+export const MAX_STATE_LINE_BYTES = 16 * MiB;
 
 /**
  * The lines of `input` (Buffers), without their `\n` or `\r\n`; a line longer than `maxBytes`

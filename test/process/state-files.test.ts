@@ -208,11 +208,11 @@ describe('files a run is given to read are refused in one line when they are not
       expect(resumed.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
       const results = noNewline('long.ndjson', '{"line":2,');
       const fromResults = await patch(['--resume', results]);
-      expect(refusedAtOnce(fromResults)).toBe(`--resume: ${results} is not a results file of this command (line 1 is longer than 64 MiB)`);
+      expect(refusedAtOnce(fromResults)).toBe(`--resume: ${results} is not a results file of this command (line 1 is longer than 16 MiB)`);
       expect(fromResults.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
       const plan = noNewline('long.plan', '{"type":"plan","pad":"');
       const applied = await run(['ads', 'apply', plan]);
-      expect(refusedAtOnce(applied)).toMatch(new RegExp(`^${plan}: line 1 is longer than 64 MiB`));
+      expect(refusedAtOnce(applied)).toMatch(new RegExp(`^${plan}: line 1 is longer than 16 MiB`));
       expect(applied.maxRssKiB!).toBeLessThan(FLAT_RSS_KIB);
     },
     scaled(60_000),
