@@ -157,8 +157,11 @@ beforeAll(async () => {
         'CAMPAIGN_PERFORMANCE',
         '--columns',
         'day_of,campaign_id,campaign_name,impressions,clicks,ad_spend',
-        '--last',
-        '2d',
+        // A fixed range: with --last, a run either side of midnight UTC (the table, then the JSON it is checked against) saw other days.
+        '--since',
+        '2025-01-13',
+        '--until',
+        '2025-01-15',
       ],
       chatter: /^CAMPAIGN_PERFORMANCE \(DAILY\): /,
     },
