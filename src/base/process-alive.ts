@@ -2,6 +2,7 @@
 // still there, and removing what gone processes left.
 import fs from 'node:fs';
 import path from 'node:path';
+import { folderNames } from './folder-names.js';
 
 export function isRunning(pid: number): boolean {
   try {
@@ -32,13 +33,7 @@ export function processStart(pid: number): string | undefined {
  * an entry).
  */
 export function removeLeftByGone(dir: string, writerOf: (name: string) => number): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of folderNames(dir)) {
     const pid = writerOf(name);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
     try {

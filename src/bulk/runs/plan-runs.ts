@@ -13,6 +13,7 @@ import { readStateFile, STATE_FILE_LIMITS } from '../../base/state-file.js';
 import { holderText, takeLockIfWritable, type JournalLock } from '../journal/journal-lock.js';
 import { findRun, listRuns, shortRunName, undoOf, type RunSummary } from './runs.js';
 import { parseShard, shardFlag, shardName, shardPart, type Shard } from '../shard.js';
+import { folderNames } from '../../base/folder-names.js';
 
 const NOTE_SUFFIX = '.journal';
 
@@ -107,12 +108,7 @@ export function noteJournal(dir: string, plan: string, shard: Shard | undefined,
 
 /** The runs of this plan that notes name (journals kept elsewhere that still exist), besides `listed`. */
 export function notedRuns(dir: string, plan: string, listed: readonly RunSummary[]): RunSummary[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((name) => name.startsWith(`plan-${plan}`) && name.endsWith(NOTE_SUFFIX));
-  } catch {
-    return [];
-  }
+  const names = folderNames(dir).filter((name) => name.startsWith(`plan-${plan}`) && name.endsWith(NOTE_SUFFIX));
   const known = new Set(listed.map((run) => path.resolve(run.path)));
   const runs: RunSummary[] = [];
   for (const name of names) {

@@ -17,6 +17,7 @@ import {
 } from '../journal/journal.js';
 import type { RowChange } from '../changes/row-change.js';
 import { isLocked } from '../journal/journal-lock.js';
+import { folderNames } from '../../base/folder-names.js';
 
 const SUFFIX = '.ndjson';
 
@@ -54,12 +55,7 @@ function statusOf(record: RunRecord, running: boolean, end: EndRecord | undefine
 
 /** The runs in the directory, oldest first (a journal whose first line is not a run is not listed). */
 export function listRuns(dir: string): RunSummary[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((name) => name.endsWith(SUFFIX));
-  } catch {
-    return [];
-  }
+  const names = folderNames(dir).filter((name) => name.endsWith(SUFFIX));
   const runs: RunSummary[] = [];
   for (const name of names) {
     const file = path.join(dir, name);

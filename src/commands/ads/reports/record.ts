@@ -10,6 +10,7 @@ import { readStateFile, STATE_FILE_LIMITS } from '../../../base/state-file.js';
 import type { Context } from '../../../context.js';
 import { parseRfc3339, type CheckedReport } from '../../../schemas/reports.js';
 import { safeFileName } from './save.js';
+import { folderNames } from '../../../base/folder-names.js';
 
 export interface NotedReport {
   report_id: string;
@@ -60,13 +61,7 @@ export function recordReport(
 
 /** Removes the records (and leftover partial files) last written before `before`; one that cannot be read or removed stays. */
 function pruneRecords(dir: string, before: number): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of folderNames(dir)) {
     const file = path.join(dir, name);
     try {
       const stat = fs.lstatSync(file);
