@@ -94,7 +94,7 @@ export function typedColumns(header: readonly string[]): ReportTable['columns'] 
 export function arrangeCsv(bytes: Buffer, sort: readonly string[] | undefined, limit: number | undefined, reportId: string): Buffer[] {
   const [header, ...records] = splitRecords(bytes);
   if (header === undefined) throw new CommandError(`report ${reportId}: the file is empty (no header)`);
-  const columns = typedColumns(recordCells(header).map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name)));
+  const columns = headerColumns(header);
   const keys = sortKeys(sort, columns);
   // Only the sort columns' cells are kept, each row pointing back at its record.
   const recordOf = new Map<string[], Buffer>();
@@ -106,8 +106,18 @@ export function arrangeCsv(bytes: Buffer, sort: readonly string[] | undefined, l
   });
   const narrow = keys.map((key, k) => ({ ...key, index: k }));
   const arranged = arrangeRows({ columns, rows }, narrow, limit).rows.map((row) => recordOf.get(row)!);
+  return withLineEnds(header, arranged);
+}
+
+/** The columns a CSV header record names (a byte-order mark before the first is not its name). */
+export function headerColumns(header: Buffer): ReportTable['columns'] {
+  return typedColumns(recordCells(header).map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name)));
+}
+
+/** The pieces of a file of `header` and `records`: a record without a line end (the file's last) gets the header's, as it may no longer be last. */
+export function withLineEnds(header: Buffer, records: readonly Buffer[]): Buffer[] {
   const end = Buffer.from(lineEnd(header) || '\n');
-  return [header, ...arranged.flatMap((record) => (lineEnd(record) ? [record] : [record, end]))];
+  return [header, ...records.flatMap((record) => (lineEnd(record) ? [record] : [record, end]))];
 }
 
 /** The first ratio among `columns`: a summary summed from daily rows cannot give it. */

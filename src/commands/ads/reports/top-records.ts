@@ -2,8 +2,8 @@
 // streams by, so "the five highest-spend campaigns" of a report of a million rows holds five
 // records in memory, not the file. The result is what arrangeCsv gives for the whole file.
 import { CommandError } from '../../../base/errors.js';
-import { compareValues, sortKeys, sortValue, typedColumns, type SortKey } from './arrange.js';
-import { lineEnd, RecordEnds, recordCells } from './csv-records.js';
+import { compareValues, headerColumns, sortKeys, sortValue, withLineEnds, type SortKey } from './arrange.js';
+import { RecordEnds, recordCells } from './csv-records.js';
 
 /** Up to this --limit the top rows are kept as they stream; past it the file is read and sorted whole. */
 export const TOP_RECORDS_MAX = 10_000;
@@ -46,8 +46,10 @@ export class TopRecords {
     if (this.#carry.length > 0 && !this.#problem) this.#take(this.#whole(Buffer.alloc(0)));
     if (this.#problem) throw this.#problem;
     if (!this.#header) throw new CommandError(`report ${this.reportId}: the file is empty (no header)`);
-    const end = Buffer.from(lineEnd(this.#header) || '\n');
-    return [this.#header, ...this.#kept.flatMap(({ record }) => (lineEnd(record) ? [record] : [record, end]))];
+    return withLineEnds(
+      this.#header,
+      this.#kept.map(({ record }) => record),
+    );
   }
 
   #whole(tail: Buffer): Buffer {
@@ -60,9 +62,8 @@ export class TopRecords {
   #take(record: Buffer): void {
     if (!this.#header) {
       this.#header = Buffer.from(record);
-      const columns = typedColumns(recordCells(record).map((name, i) => (i === 0 ? name.replace(/^\uFEFF/, '') : name)));
       try {
-        this.#keys = sortKeys(this.sort, columns);
+        this.#keys = sortKeys(this.sort, headerColumns(record));
       } catch (error) {
         this.#problem = error as Error;
       }
