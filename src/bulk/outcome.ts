@@ -71,8 +71,9 @@ export function summarized(end: RunEnd): boolean {
 
 /** `3 of 200 rows not sent: changed since ...`: the rows of a plan or undo not sent because their resource changed; none when none was. */
 export function conflictsLine(outcome: BulkOutcome): string | undefined {
-  if (!outcome.conflicts) return undefined;
-  return `${outcome.conflicts} of ${outcome.rows} rows not sent: changed since (result conflict, both values in its message); --force sends them anyway`;
+  const conflicts = outcome.tally.conflict;
+  if (!conflicts) return undefined;
+  return `${conflicts} of ${outcome.rows} rows not sent: changed since (result conflict, both values in its message); --force sends them anyway`;
 }
 
 /** The words of an end's error that are the caller's. */

@@ -159,8 +159,6 @@ export interface BulkOutcome {
   journalFailure?: { path: string; error: Error };
   /** Credentials refused for a whole batch: the run stopped there. */
   refused?: AuthError;
-  /** Rows not sent because their resource changed since the plan or run they come from (counted among the failed). */
-  conflicts?: number;
 }
 
 /** The CSV columns of a resource. */
@@ -304,10 +302,7 @@ async function runWithSpool(plan: BulkPlan, deps: BulkDeps, sinks: BulkSinks, se
       if (row.error_code === 'AlreadyApplied') outcome.appliedEarlier++;
       if (row.error_code === 'Interrupted') unsentByStop++;
       if (row.result === 'failed') outcome.lastFailure = row;
-      if (row.result === 'conflict') {
-        outcome.conflicts = (outcome.conflicts ?? 0) + 1;
-        tally.conflict = (tally.conflict ?? 0) + 1;
-      }
+      if (row.result === 'conflict') tally.conflict = (tally.conflict ?? 0) + 1;
       tally[row.result === 'conflict' ? 'failed' : row.result]++;
       deps.onProgress?.(tally, spool.rows);
     };

@@ -119,7 +119,7 @@ describe('how a write run ends', () => {
     expect(summarized(runEnd(outcome({ dryRun: true, interrupted: true, preview: {} })))).toBe(false);
     expect(summarized({ end: 'invalid', row: failure })).toBe(false);
     expect(conflictsLine(outcome())).toBeUndefined();
-    expect(conflictsLine(outcome({ tally: tally({ ok: 197, failed: 3 }), conflicts: 3 }))).toBe(
+    expect(conflictsLine(outcome({ tally: tally({ ok: 197, failed: 3, conflict: 3 }), rows: 200 }))).toBe(
       '3 of 200 rows not sent: changed since (result conflict, both values in its message); --force sends them anyway',
     );
   });
