@@ -6,6 +6,9 @@ import { MiB } from './state-file.js';
 /** Far longer than any line the CLI writes (a journal record of a 1,000-row batch is under 1 MB), and small enough that a file without newlines keeps memory flat. */
 export const MAX_STATE_LINE_BYTES = 16 * MiB;
 
+/** What an error says of line `number` that boundedLines gave as undefined. */
+export const overlongLine = (number: number) => `line ${number} is longer than ${MAX_STATE_LINE_BYTES / MiB} MiB`;
+
 /**
  * The lines of `input` (Buffers), without their `\n` or `\r\n`; a line longer than `maxBytes`
  * is `undefined`, its bytes dropped as they come, so memory stays bounded whatever the file.

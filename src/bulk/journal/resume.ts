@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { StateFileError, UsageError } from '../../base/errors.js';
 import { createStateFileStream, openStateFile, readStateFile, STATE_FILE_LIMITS, type StateFileOptions } from '../../base/state-file.js';
-import { boundedLines, MAX_STATE_LINE_BYTES } from '../../base/bounded-lines.js';
+import { boundedLines, overlongLine } from '../../base/bounded-lines.js';
 import { occurrenceKey } from '../row-identity.js';
 
 /**
@@ -53,7 +53,7 @@ export async function readSucceeded(file: string, mode: 'create' | 'patch'): Pro
       let number = 0;
       for await (const line of boundedLines(createStateFileStream(file, streamed))) {
         number++;
-        if (line === undefined) throw new Error(`line ${number} is longer than ${MAX_STATE_LINE_BYTES / 2 ** 20} MiB`);
+        if (line === undefined) throw new Error(overlongLine(number));
         if (line.trim()) take(JSON.parse(line) as Record<string, unknown>);
       }
     } else {

@@ -19,7 +19,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AdsScope } from '../../api/ads-resources.js';
 import { UsageError } from '../../base/errors.js';
 import { createStateFileStream, STATE_FILE_LIMITS } from '../../base/state-file.js';
-import { boundedLines, MAX_STATE_LINE_BYTES } from '../../base/bounded-lines.js';
+import { boundedLines, overlongLine } from '../../base/bounded-lines.js';
 import { write } from '../../base/stream-write.js';
 import { partPath, removeStaleParts, syncToDisk } from '../../base/part-file.js';
 import type { MergedRow } from '../changes/merge.js';
@@ -493,8 +493,7 @@ function planLines(file: string): PlanLines {
       let number = 0;
       for await (const text of boundedLines(input)) {
         number++;
-        if (text === undefined)
-          throw new UsageError(`${file}: line ${number} is longer than ${MAX_STATE_LINE_BYTES / 2 ** 20} MiB, more than any plan line; nothing was sent`);
+        if (text === undefined) throw new UsageError(`${file}: ${overlongLine(number)}, more than any plan line; nothing was sent`);
         if (text.trim()) yield { text, number };
       }
       digest = hash.digest('hex');
